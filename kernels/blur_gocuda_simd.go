@@ -5,33 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BlurKernel returns the naive box blur: each thread computes one output
-// pixel from the (2r+1)² pixels of src around it, read from global memory,
-// rows outer, columns inner, clamped to the image. Launch it with
-// BlurConfig.
-//
-//line blur.go:88
-func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_blur,
-		func(gc_t *gocuda.Thread) { blur(gc_t, src, dst, width, height, r) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_blur(gc_b, gc_lo, gc_hi, src, dst, width, height, r)
-		})
-}
-
-//line blur.go:88
-var gc_src_blur = compiled.NewSource(gc_files_blur, "blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:88
 func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, width, height, r int) {
@@ -312,24 +290,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 		})
 	}
 }
-
-// BlurSharedKernel returns the box blur through shared memory, PMPP's
-// tiled convolution with halo cells: the block's 16×16 threads first load
-// the (16+2r)×(16+2r) input tile its 16×16 outputs need, halo included,
-// in loops striding by 16 across and down the tile; after a barrier each thread computes its output from
-// the tile, in the same order as BlurKernel, so the results are identical.
-// Each input pixel is read from global memory about once per block instead
-// of (2r+1)² times. Launch it with BlurConfig.
-//
-//line blur.go:113
-func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blurShared,
-		func(gc_t *gocuda.Thread) { blurShared(gc_t, src, dst, width, height, r) },
-		func(gc_b *compiled.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
-}
-
-//line blur.go:113
-var gc_src_blurShared = compiled.NewSource(gc_files_blur, "blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142")
 
 //line blur.go:113
 func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
@@ -646,8 +606,3 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 		}
 	})
 }
-
-// gc_files_blur holds the source files whose lines the kernels' records hash.
-//
-//go:embed blur.go
-var gc_files_blur embed.FS

@@ -5,35 +5,12 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HistogramKernel returns the shared-memory histogram of the CUDA Handbook
-// (Wilt, chapter 15) and the lecture decks' privatized histogram: each
-// block counts into its own 256 bins in shared memory with atomicAdd (fast,
-// contended only within the block), walking data with a grid-stride loop,
-// then adds each nonzero bin into bins with one global atomicAdd per bin.
-// bins must have HistogramBins elements; the counts are added to what it
-// holds. Launch it with any one-dimensional grid and block.
-//
-//line histogram.go:29
-func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_histogram,
-		func(gc_t *gocuda.Thread) { histogram(gc_t, data, bins) },
-		func(gc_b *compiled.Block) { gc_body_histogram(gc_b, data, bins) })
-}
-
-//line histogram.go:29
-var gc_src_histogram = compiled.NewSource(gc_files_histogram, "histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line histogram.go:29
 func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
@@ -509,9 +486,3 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 }
-
-// gc_files_histogram holds the source files whose lines the kernels' records hash.
-//
-//go:embed histogram.go
-//line histogram.go:56
-var gc_files_histogram embed.FS

@@ -5,33 +5,10 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MandelbrotKernel returns ISPC's mandelbrot example as a CUDA kernel: one
-// thread per pixel of a width×height image of the rectangle (x0, y0) to
-// (x1, y1) of the complex plane, storing each pixel's escape count (at
-// most maxIter) in out, row by row. Launch it with MandelbrotConfig.
-//
-//line mandelbrot.go:43
-func MandelbrotKernel(x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mandelbrot,
-		func(gc_t *gocuda.Thread) { mandelbrot(gc_t, x0, y0, x1, y1, width, height, maxIter, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mandelbrot(gc_b, gc_lo, gc_hi, x0, y0, x1, y1, width, height, maxIter, out)
-		})
-}
-
-//line mandelbrot.go:43
-var gc_src_mandelbrot = compiled.NewSource(gc_files_mandelbrot, "mandelbrot", "df8bc12ee0b2dd2c3690574e0a4075455b1fb39e1617ebf11e40606863b62c28", "mandelbrot.go:37-54").NoGoexit("627c617999d32b9a64eeebca707690b5d858ab92c3a2e8b7814644d8a73bc025", "mandelbrot.go:16-35")
 
 //line mandelbrot.go:43
 func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) {
@@ -134,38 +111,36 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 						gc_zIm15 := gc_t30
 //line mandelbrot.go:53
 						var gc_i15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						{
 //line mandelbrot.go:53
-							gc_i15 = gc_vb71
+						gc_i15 = gc_vb71
 //line mandelbrot.go:53
-							gc_lanes10 := gc_all10
+						gc_lanes10 := gc_all10
 //line mandelbrot.go:53
-							for {
+						for {
 //line mandelbrot.go:53
-								gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
+							gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
 //line mandelbrot.go:53
-								if gc_lanes10.ToBits() == 0 {
+							if gc_lanes10.ToBits() == 0 {
 //line mandelbrot.go:53
-									break
-								}
-//line mandelbrot.go:53
-								gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
-//line mandelbrot.go:53
-								if gc_lanes10.And(gc_if15).ToBits() != 0 {
-//line mandelbrot.go:53
-									gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-								}
-//line mandelbrot.go:53
-								gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
-//line mandelbrot.go:53
-								gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
-//line mandelbrot.go:53
-								gc_zRe15 = gc_cRe15.Add(gc_newRe15)
-//line mandelbrot.go:53
-								gc_zIm15 = gc_cIm15.Add(gc_newIm15)
-//line mandelbrot.go:53
-								gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
+								break
 							}
+//line mandelbrot.go:53
+							gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
+//line mandelbrot.go:53
+							if gc_lanes10.And(gc_if15).ToBits() != 0 {
+//line mandelbrot.go:53
+								gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+//line mandelbrot.go:53
+							gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
+//line mandelbrot.go:53
+							gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
+//line mandelbrot.go:53
+							gc_zRe15 = gc_cRe15.Add(gc_newRe15)
+//line mandelbrot.go:53
+							gc_zIm15 = gc_cIm15.Add(gc_newIm15)
+//line mandelbrot.go:53
+							gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
 						}
 //line mandelbrot.go:53
 						gc_i15.StoreSlice(gc_at[gc_tx:])
@@ -230,38 +205,36 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 						gc_zIm3 := gc_t6
 //line mandelbrot.go:53
 						var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						{
 //line mandelbrot.go:53
-							gc_i3 = gc_vb11
+						gc_i3 = gc_vb11
 //line mandelbrot.go:53
-							gc_lanes2 := gc_all2
+						gc_lanes2 := gc_all2
 //line mandelbrot.go:53
-							for {
+						for {
 //line mandelbrot.go:53
-								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
+							gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
 //line mandelbrot.go:53
-								if gc_lanes2.ToBits() == 0 {
+							if gc_lanes2.ToBits() == 0 {
 //line mandelbrot.go:53
-									break
-								}
-//line mandelbrot.go:53
-								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot.go:53
-								if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot.go:53
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-								}
-//line mandelbrot.go:53
-								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot.go:53
-								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot.go:53
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-//line mandelbrot.go:53
-								gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-//line mandelbrot.go:53
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+								break
 							}
+//line mandelbrot.go:53
+							gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+//line mandelbrot.go:53
+							if gc_lanes2.And(gc_if3).ToBits() != 0 {
+//line mandelbrot.go:53
+								gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+//line mandelbrot.go:53
+							gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
+//line mandelbrot.go:53
+							gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
+//line mandelbrot.go:53
+							gc_zRe3 = gc_cRe3.Add(gc_newRe3)
+//line mandelbrot.go:53
+							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
+//line mandelbrot.go:53
+							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
 //line mandelbrot.go:53
 						gc_i3.StoreSlice(out[j*width+i:])
@@ -288,12 +261,6 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 	}
 }
 
-//line mandelbrot.go:65
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
-// gc_files_mandelbrot holds the source files whose lines the kernels' records hash.
-//
-//go:embed mandelbrot.go
-var gc_files_mandelbrot embed.FS

@@ -5,35 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MatMulNaiveKernel returns the textbook matrix multiply (the CUDA
-// programming guide's first version, strategy 1 of the lecture slides): one
-// thread per element of C, computing its dot product straight from global
-// memory. Launch it with MatMulConfig(MatMulNaive, m, n). It never
-// synchronizes, so in gocuda each thread is a plain call; B is read down a
-// column, a cache-unfriendly stride of n floats.
-//
-//line matmul.go:127
-func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_matMulNaive,
-		func(gc_t *gocuda.Thread) { matMulNaive(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_matMulNaive(gc_b, gc_lo, gc_hi, a, b, c, m, k, n)
-		})
-}
-
-//line matmul.go:127
-var gc_src_matMulNaive = compiled.NewSource(gc_files_matmul, "matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:127
 func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
@@ -249,34 +225,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		})
 	}
 }
-
-// MatMulTiledKernel returns the tiled matrix multiply of Ryoo et al.
-// (PPoPP'08) and the CUDA programming guide: each 16×16 block computes a
-// 16×16 tile of C, walking k in steps of 16; at each step every thread loads
-// one element of A and one of B into shared 16×16 tiles, the block
-// synchronizes, every thread accumulates 16 products from the tiles, and
-// the block synchronizes again before the tiles are overwritten. Elements
-// outside A or B load as zero, so sizes need not be multiples of 16.
-// Launch it with MatMulConfig(MatMulTiled, m, n).
-//
-// Each element of A and B is read from global memory once per block instead
-// of once per thread. On a GPU that saving pays for the barriers; on the
-// runtime path a barrier is a coroutine switch per thread, dearer than the
-// 16 products it guards, so there this kernel is slower than
-// MatMulNaiveKernel (BenchmarkMatMul): its threads spend longer at
-// barriers than the naive kernel's whole dot product takes.
-// MatMulRegisterTiledKernel, with eight times the work per barrier, is the
-// variant that beats the naive kernel.
-//
-//line matmul.go:159
-func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matMulTiled,
-		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:159
-var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "76083f6ee79063d87056cb1aeb729d75238e089a69daf9212fc34e6abfc7a5f4", "matmul.go:140-177").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:159
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -1453,22 +1401,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 	}
 }
-
-// MatMulTiledUnrolledKernel returns MatMulTiledKernel with its inner loop
-// over the tile unrolled by hand, as Ryoo et al. (PPoPP'08) do with
-// "#pragma unroll" to remove the loop's counter, compare and branch (and,
-// here, the bounds checks of a variable index). Launch it with
-// MatMulConfig(MatMulTiledUnrolled, m, n).
-//
-//line matmul.go:200
-func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matMulTiledUnrolled,
-		func(gc_t *gocuda.Thread) { matMulTiledUnrolled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:200
-var gc_src_matMulTiledUnrolled = compiled.NewSource(gc_files_matmul, "matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191")
 
 //line matmul.go:200
 func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -2653,28 +2585,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 	}
 }
-
-// MatMulRegisterTiledKernel returns the register-tiled matrix multiply
-// ("strategy 2" of the lecture slides; the register tiling Ryoo et al.
-// (PPoPP'08) explore): each 16×16 block computes a 32×32 tile of C, and
-// each thread a 2×2 block of it, held in four registers. At each step of 32
-// along k, every thread loads four elements of A and four of B into shared
-// 32×32 tiles; after the barrier it reads two values of A and two of B per
-// step of the inner loop and does four multiply-adds with them. A thread
-// thus does 128 multiply-adds per pair of barriers, eight times
-// MatMulTiledKernel's 16. In gocuda, where barriers dominate, that makes it
-// the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
-// two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
-//
-//line matmul.go:247
-func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matMulRegisterTiled,
-		func(gc_t *gocuda.Thread) { matMulRegisterTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:247
-var gc_src_matMulRegisterTiled = compiled.NewSource(gc_files_matmul, "matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274").NoGoexit("5f61f0cae4de7ce108b235e037109af3b0f558906853b84366813a967cb06518", "matmul.go:179-191", "matmul.go:276-295")
 
 //line matmul.go:247
 func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -7447,8 +7357,3 @@ var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 1
 var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
-
-// gc_files_matmul holds the source files whose lines the kernels' records hash.
-//
-//go:embed matmul.go
-var gc_files_matmul embed.FS

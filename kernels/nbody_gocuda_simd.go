@@ -5,34 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NBodySimpleKernel returns the one-thread-per-body n-body kernel of P&H
-// Figure B.8.13: each thread loops over every body in global memory,
-// accumulating its body's acceleration (see NBodyAccel for the formula).
-// Launch it with NBodyConfig(NBodySimple, len(bodies)). It never
-// synchronizes; every thread streams the whole body array.
-//
-//line nbody.go:143
-func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_nBodySimple,
-		func(gc_t *gocuda.Thread) { nBodySimple(gc_t, bodies, acc, eps2) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_nBodySimple(gc_b, gc_lo, gc_hi, bodies, acc, eps2)
-		})
-}
-
-//line nbody.go:143
-var gc_src_nBodySimple = compiled.NewSource(gc_files_nbody, "nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:143
 func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -387,31 +364,6 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 		})
 	}
 }
-
-// NBodyTiledKernel returns the shared-memory n-body kernel of P&H Figure
-// B.8.14 and GPU Gems 3 (calculate_forces): the block walks the bodies a
-// tile at a time; its threads load the tile into shared memory together,
-// synchronize, each accumulates the whole tile into its own body's
-// acceleration, and synchronize again before the next tile is loaded.
-// Launch it with NBodyConfig(NBodyTiled, len(bodies)) (or any 1D block).
-//
-// GPU Gems uses one body per thread per tile (a tile of blockDim bodies);
-// here a tile is 2048 bodies, eight per thread of a 256-thread block, so
-// that each thread's 2048 interactions per tile dwarf what its two
-// barriers cost on the runtime path. Tiles of 512 to 3072 bodies and
-// blocks of 64 to 1024 threads measure about the same; BenchmarkNBody
-// sets the kernel beside hand-written parallel Go doing the same
-// arithmetic.
-//
-//line nbody.go:173
-func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_nBodyTiled,
-		func(gc_t *gocuda.Thread) { nBodyTiled(gc_t, bodies, acc, eps2) },
-		func(gc_b *compiled.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
-}
-
-//line nbody.go:173
-var gc_src_nBodyTiled = compiled.NewSource(gc_files_nbody, "nBodyTiled", "76ae290f374b40d709e198939751d0b14d37ce8876940da571855dab0522217b", "nbody.go:157-197").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:173
 func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -1195,14 +1147,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						az.AsUint32x8().Store(&gc_lanes21)
 //line nbody.go:195
 						for gc_k15 := range 8 {
-							{
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
 //line nbody.go:195
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
-							}
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
 						}
 					}
 //line nbody.go:197
@@ -1305,14 +1255,12 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						az.AsUint32x8().Store(&gc_lanes15)
 //line nbody.go:195
 						for gc_k13 := range 8 {
-							{
 //line nbody.go:195
-								compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
+							compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
 //line nbody.go:195
-								compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
+							compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
 //line nbody.go:195
-								compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
-							}
+							compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
 						}
 					}
 //line nbody.go:197
@@ -1393,29 +1341,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 		}
 	}
 }
-
-// NBodyMultiThreadKernel returns the n-body kernel with several threads per
-// body of GPU Gems 3 section 31.4.3 (and the CUDA SDK's nbody, whose
-// blocks are p×q×1): a block of 64×4 threads computes 64 bodies, the q = 4
-// threads of column x sharing body x. The block loads tiles of 1024 bodies
-// into shared memory; thread row y accumulates its quarter of each tile,
-// and at the end the four partial accelerations of each body are combined
-// through shared memory by row 0. Launch it with
-// NBodyConfig(NBodyMultiThread, len(bodies)) (any 2D block whose Y divides
-// 1024 works).
-//
-// On a GPU the extra threads keep the multiprocessors busy when there are
-// too few bodies for one thread each; on a CPU they only add barriers.
-//
-//line nbody.go:213
-func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_nBodyMultiThread,
-		func(gc_t *gocuda.Thread) { nBodyMultiThread(gc_t, bodies, acc, eps2) },
-		func(gc_b *compiled.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
-}
-
-//line nbody.go:213
-var gc_src_nBodyMultiThread = compiled.NewSource(gc_files_nbody, "nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134")
 
 //line nbody.go:213
 func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
@@ -2469,11 +2394,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-					{
 //line nbody.go:242
-						s := &gc_at3[gc_tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-					}
+					s := &gc_at3[gc_tx]
+					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 //line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -2489,11 +2412,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ax := gc_s_ax[gc_rank]
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
-					{
 //line nbody.go:242
-						s := &partial[y*p+tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
-					}
+					s := &partial[y*p+tx]
+					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 //line nbody.go:247
 					gc_s_ax[gc_rank] = ax
 					gc_s_ay[gc_rank] = ay
@@ -2618,14 +2539,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az.AsUint32x8().Store(&gc_lanes33)
 //line nbody.go:245
 						for gc_k19 := range 8 {
-							{
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
+							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
+							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
 //line nbody.go:245
-								compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
-							}
+							compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
 						}
 					}
 //line nbody.go:247
@@ -2740,14 +2659,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						az.AsUint32x8().Store(&gc_lanes27)
 //line nbody.go:245
 						for gc_k17 := range 8 {
-							{
 //line nbody.go:245
-								compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
+							compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
 //line nbody.go:245
-								compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
+							compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
 //line nbody.go:245
-								compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
-							}
+							compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
 						}
 					}
 //line nbody.go:247
@@ -2843,128 +2760,3 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 		}
 	}
 }
-
-// NBodyIntegrateKernel returns the integration step of GPU Gems 3's
-// simulation (integrateBodies), one thread per body: semi-implicit Euler,
-// the velocity first (v += a·dt) and then the position with the new
-// velocity (x += v·dt), which is leapfrog's kick-drift. Masses are
-// unchanged. Launch it with NBodyConfig(NBodySimple, len(bodies)).
-//
-//line nbody.go:256
-func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_nBodyIntegrate,
-		func(gc_t *gocuda.Thread) { nBodyIntegrate(gc_t, bodies, vel, acc, dt) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_nBodyIntegrate(gc_b, gc_lo, gc_hi, bodies, vel, acc, dt)
-		})
-}
-
-//line nbody.go:256
-var gc_src_nBodyIntegrate = compiled.NewSource(gc_files_nbody, "nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line nbody.go:256
-func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line nbody.go:274
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(vel) && gc_to <= len(vel)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
-				gc_at := bodies[gc_off:][:gc_to]
-				gc_at2 := vel[gc_off:][:gc_to]
-				gc_at3 := acc[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nbody.go:261
-					b := &gc_at[gc_tx]
-//line nbody.go:261
-					v := &gc_at2[gc_tx]
-//line nbody.go:261
-					a := &gc_at3[gc_tx]
-					{
-						{
-//line nbody.go:262
-							d := int(0)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-						{
-//line nbody.go:262
-							d := int(1)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-						{
-//line nbody.go:262
-							d := int(2)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-					}
-				}
-			} else {
-//line nbody.go:271
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line nbody.go:257
-					i := gc_bx*gc_bdx + gc_tx
-//line nbody.go:261
-					b := &bodies[i]
-//line nbody.go:261
-					v := &vel[i]
-//line nbody.go:261
-					a := &acc[i]
-					{
-						{
-//line nbody.go:262
-							d := int(0)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-						{
-//line nbody.go:262
-							d := int(1)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-						{
-//line nbody.go:262
-							d := int(2)
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// gc_files_nbody holds the source files whose lines the kernels' records hash.
-//
-//go:embed nbody.go
-//line nbody.go:279
-var gc_files_nbody embed.FS

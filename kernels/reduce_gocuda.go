@@ -158,40 +158,35 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 1
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 2
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 3
-						{
-//line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line reduce.go:197
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:193
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line reduce.go:197
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -200,54 +195,48 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line reduce.go:197
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:187
 					tid := gc_tx
-					{
 //line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -470,12 +459,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_pos.Thread = gc_rank
 //line reduce.go:211
 					tid := gc_tx
-					{
 //line reduce.go:217
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -501,84 +489,62 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line reduce.go:226
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line reduce.go:222
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line reduce.go:226
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+			}
+//line reduce.go:226
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:222
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -590,8 +556,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 // first ones (no divergence within warps) but their accesses collide in
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
-//
-//line reduce.go:234
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceStridedIndex,
 		func(gc_t *gocuda.Thread) { reduceStridedIndex[T](gc_t, in, partial) },
@@ -782,22 +746,14 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:246
@@ -990,40 +946,35 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 1
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 2
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 3
-						{
-//line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line reduce.go:279
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:275
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line reduce.go:279
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1032,54 +983,48 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -1097,22 +1042,14 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line reduce.go:263
@@ -1164,5 +1101,4 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 // gc_files_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go
-//line reduce.go:274
 var gc_files_reduce embed.FS

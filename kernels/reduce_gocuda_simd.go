@@ -176,40 +176,35 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 1
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 2
-						{
 //line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step3 + 3
-						{
-//line reduce.go:193
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:193
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line reduce.go:197
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:193
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line reduce.go:197
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -218,54 +213,48 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line reduce.go:197
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:187
 					tid := gc_tx
-					{
 //line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -698,21 +687,17 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						{
 //line reduce.go:192
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -744,17 +729,14 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						gc_tx := gc_vstep4
 //line reduce.go:187
 						var tid int = gc_tx
-						{
 //line reduce.go:193
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
-								break
-							}
-//line reduce.go:193
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line reduce.go:193
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -765,54 +747,48 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line reduce.go:197
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:187
 					tid := gc_tx
-					{
 //line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1245,21 +1221,17 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						{
 //line reduce.go:192
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1291,17 +1263,14 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						gc_tx := gc_vstep4
 //line reduce.go:187
 						var tid int = gc_tx
-						{
 //line reduce.go:193
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
-								break
-							}
-//line reduce.go:193
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line reduce.go:193
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -1312,54 +1281,48 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line reduce.go:197
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:187
 					tid := gc_tx
-					{
 //line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1792,21 +1755,17 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						var tid int = gc_tx
 //line reduce.go:187
 						_ = tid
-						{
 //line reduce.go:192
-							archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:194
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:193
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:197
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1838,17 +1797,14 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						gc_tx := gc_vstep4
 //line reduce.go:187
 						var tid int = gc_tx
-						{
 //line reduce.go:193
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:193
-								break
-							}
-//line reduce.go:193
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line reduce.go:193
+						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line reduce.go:195
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -1859,54 +1815,48 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line reduce.go:197
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:187
 						tid := gc_tx
-						{
 //line reduce.go:193
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line reduce.go:197
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:187
 					tid := gc_tx
-					{
 //line reduce.go:193
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2160,12 +2110,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_pos.Thread = gc_rank
 //line reduce.go:211
 					tid := gc_tx
-					{
 //line reduce.go:217
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2192,84 +2141,62 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line reduce.go:226
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line reduce.go:222
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line reduce.go:226
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+			}
+//line reduce.go:226
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:222
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -2570,12 +2497,11 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 					gc_pos.Thread = gc_rank
 //line reduce.go:211
 					tid := gc_tx
-					{
 //line reduce.go:217
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2602,84 +2528,62 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line reduce.go:226
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line reduce.go:222
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line reduce.go:226
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+			}
+//line reduce.go:226
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:222
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -2979,12 +2883,11 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 					gc_pos.Thread = gc_rank
 //line reduce.go:211
 					tid := gc_tx
-					{
 //line reduce.go:217
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3011,84 +2914,62 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line reduce.go:226
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line reduce.go:222
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line reduce.go:226
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+			}
+//line reduce.go:226
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:222
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -3388,12 +3269,11 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 					gc_pos.Thread = gc_rank
 //line reduce.go:211
 					tid := gc_tx
-					{
 //line reduce.go:217
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line reduce.go:221
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3420,84 +3300,62 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line reduce.go:222
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line reduce.go:226
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line reduce.go:222
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line reduce.go:226
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line reduce.go:222
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line reduce.go:222
 					partial[gc_bx] = sdata[0]
 				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+				{
+//line reduce.go:226
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line reduce.go:222
+					partial[gc_bx] = sdata[0]
+				}
+			}
+//line reduce.go:226
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line reduce.go:222
+				partial[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -3509,8 +3367,6 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 // first ones (no divergence within warps) but their accesses collide in
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
-//
-//line reduce.go:234
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -3719,22 +3575,14 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line reduce.go:250
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -4238,106 +4086,104 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep3
 //line reduce.go:235
 						var tid int = gc_tx
-						{
 //line reduce.go:240
-							var index int = 2 * tid
+						var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:240
+							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							gc_st := gc_ld14.Add(gc_ld13)
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+						} else {
+//line reduce.go:241
+							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+//line reduce.go:240
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:240
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								gc_st := gc_ld14.Add(gc_ld13)
+								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 //line reduce.go:241
 									break gc_steps6
-								}
-							} else {
-//line reduce.go:241
-								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
-								if gc_if8.ToBits() != 0 {
-//line reduce.go:240
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
 								}
 							}
 						}
@@ -4419,22 +4265,14 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line reduce.go:250
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -4938,106 +4776,104 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep3
 //line reduce.go:235
 						var tid int = gc_tx
-						{
 //line reduce.go:240
-							var index int = 2 * tid
+						var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
-								var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:240
+							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								gc_ld13 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							gc_st := gc_ld14.Add(gc_ld13)
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+						} else {
+//line reduce.go:241
+							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+//line reduce.go:240
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:240
+								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld13 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld13 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								gc_st := gc_ld14.Add(gc_ld13)
+								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 //line reduce.go:241
 									break gc_steps6
-								}
-							} else {
-//line reduce.go:241
-								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
-								if gc_if8.ToBits() != 0 {
-//line reduce.go:240
-									var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld15 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld15 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
 								}
 							}
 						}
@@ -5119,22 +4955,14 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line reduce.go:250
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -5638,106 +5466,104 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep3
 //line reduce.go:235
 						var tid int = gc_tx
-						{
 //line reduce.go:240
-							var index int = 2 * tid
+						var index int = 2 * tid
 //line reduce.go:240
-							if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line reduce.go:240
-								var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:240
+							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								gc_ld13 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+//line reduce.go:241
+							gc_st := gc_ld14.Add(gc_ld13)
+//line reduce.go:241
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line reduce.go:241
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:241
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line reduce.go:241
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+							} else {
+//line reduce.go:241
+								break gc_steps6
+							}
+						} else {
+//line reduce.go:241
+							gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+//line reduce.go:240
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:240
+								var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld13 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld13 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_ld14 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line reduce.go:241
 									break gc_steps6
 								}
 //line reduce.go:241
-								gc_st := gc_ld14.Add(gc_ld13)
+								gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 //line reduce.go:241
 									break gc_steps6
-								}
-							} else {
-//line reduce.go:241
-								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line reduce.go:240
-								if gc_if8.ToBits() != 0 {
-//line reduce.go:240
-									var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:240
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld15 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld15 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_ld16 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens))
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
-//line reduce.go:241
-									gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:241
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line reduce.go:241
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:241
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-									} else {
-//line reduce.go:241
-										break gc_steps6
-									}
 								}
 							}
 						}
@@ -5819,22 +5645,14 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line reduce.go:246
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line reduce.go:250
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -6050,40 +5868,35 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 1
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 2
-						{
 //line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step3 + 3
-						{
-//line reduce.go:275
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line reduce.go:279
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:275
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line reduce.go:279
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -6092,54 +5905,48 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -6158,22 +5965,14 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line reduce.go:267
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -6556,20 +6355,17 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -6601,17 +6397,14 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep4
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -6622,54 +6415,48 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -6688,22 +6475,14 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line reduce.go:267
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -7086,20 +6865,17 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -7131,17 +6907,14 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep4
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -7152,54 +6925,48 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -7218,22 +6985,14 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line reduce.go:267
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -7616,20 +7375,17 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -7661,17 +7417,14 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep4
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -7682,54 +7435,48 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -7748,22 +7495,14 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce.go:263
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line reduce.go:267
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -7821,5 +7560,4 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 // gc_files_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go
-//line reduce.go:274
 var gc_files_reduce embed.FS

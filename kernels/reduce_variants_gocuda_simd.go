@@ -5,16 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // ReduceFirstAddKernel returns Harris's reduction kernel 4, first add
 // during load: thread tid of block b adds elements 2*b*blockDim + tid and
@@ -44,511 +39,6 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceFirstAdd,
 		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
 		gc_body)
-}
-
-//line reduce_variants.go:18
-var gc_src_reduceFirstAdd = compiled.NewSource(gc_files_reduce_variants, "reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
-
-//line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line reduce_variants.go:21
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * 2 * gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-//line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-							tid := gc_tx
-							i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-							var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						var ahead T = reduceAt(in, i)
-//line reduce_variants.go:24
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-			}
-		}
-	}) {
-//line reduce_variants.go:31
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at2 := sdata[:gc_bdx]
-				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-//line reduce_variants.go:41
-						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-//line reduce_variants.go:27
-						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-//line reduce_variants.go:27
-						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-//line reduce_variants.go:27
-						gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line reduce_variants.go:22
-					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-					tid := gc_tx
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					ahead := gc_s_ahead[gc_rank]
-//line reduce_variants.go:22
-					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-				}
-			}
-		}
-	} else {
-//line reduce_variants.go:29
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * 2 * gc_bdx
-			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-				gc_at4 := sdata[:gc_bdx]
-				gc_at5 := in[gc_off3:][:gc_bdx]
-				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-//line reduce_variants.go:22
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line reduce_variants.go:22
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-						tid := gc_tx
-						i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:19
-					tid := gc_tx
-					i := gc_bx*2*gc_bdx + tid
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			}
-		}
-	}
-//line reduce_variants.go:24
-	var sdata_ []T = sdata
-//line reduce_variants.go:24
-	var stop int = 0
-//line reduce.go:273
-	for s := gc_bdx / 2; s > stop; s /= 2 {
-		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
-			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
-				s = gc_k
-				continue
-			}
-		}
-//line reduce.go:281
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := s; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := s
-			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
-				gc_at7 := sdata_[:gc_to]
-				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						{
-//line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						{
-//line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						{
-//line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						{
-//line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					{
-//line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
-				}
-			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce.go:272
-						tid_ := gc_tx
-						{
-//line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce.go:272
-					tid_ := gc_tx
-					{
-//line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-			}
-		}
-	}
-	{
-//line reduce.go:283
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := partial[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-//line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line reduce_variants.go:26
-					gc_at9[0] = gc_at10[0]
-				}
-			} else {
-//line reduce_variants.go:30
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line reduce_variants.go:30
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line reduce_variants.go:30
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line reduce_variants.go:30
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line reduce_variants.go:26
-						partial[gc_bx] = sdata[0]
-					}
-				}
-//line reduce_variants.go:30
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line reduce_variants.go:26
-					partial[gc_bx] = sdata[0]
-				}
-			}
-		}
-	}
 }
 
 //line reduce_variants.go:18
@@ -1298,20 +788,17 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -1343,17 +830,14 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -1364,54 +848,48 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -1430,22 +908,14 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line reduce_variants.go:30
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -2247,20 +1717,17 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2292,17 +1759,14 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -2313,54 +1777,48 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -2379,22 +1837,14 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line reduce_variants.go:30
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -3196,20 +2646,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -3241,17 +2688,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -3262,54 +2706,48 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -3328,22 +2766,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:26
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line reduce_variants.go:30
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -3429,9 +2859,6 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
 		gc_body)
 }
-
-//line reduce_variants.go:41
-var gc_src_reduceUnrolledWarp = compiled.NewSource(gc_files_reduce_variants, "reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -3757,40 +3184,35 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						{
 //line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 1
-						{
 //line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 2
-						{
 //line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
+						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 3
-						{
-//line reduce.go:275
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
 						gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
+//line reduce.go:279
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:275
+					gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
 			} else {
+//line reduce.go:279
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -3799,54 +3221,48 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -3859,145 +3275,142 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+//line reduce_variants.go:48
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:54
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:49
+				var sdata_2 []T = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:54
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-//line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:49
-					var sdata_2 []T = sdata
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at9)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v[gc_lane] = v
+//line reduce_variants.go:67
+						gc_x03 := gc_tidx.X
+						gc_off7 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+								v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+								v += sdata_2[tid_2+offset]
+								gc_l_v[gc_lane] = v
 							}
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off7 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at10 := sdata_2[gc_off7:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-										v += gc_at10[gc_lane]
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-										v += sdata_2[tid_2+offset]
-										gc_l_v[gc_lane] = v
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x04 := gc_tidx.X
-								gc_off8 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
-									gc_at11 := sdata_2[gc_off8:][:32]
+					{
+//line reduce_variants.go:70
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:73
+						gc_x04 := gc_tidx.X
+						gc_off8 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+							gc_at11 := sdata_2[gc_off8:][:32]
 //line reduce_variants.go:65
-									copy(gc_at11, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v
-									}
+							copy(gc_at11, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -4014,22 +3427,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at13 := sdata[gc_off10:][:1]
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
 //line reduce_variants.go:52
-						gc_at12[0] = gc_at13[0]
-					}
-					{
+					gc_at12[0] = gc_at13[0]
 //line reduce_variants.go:52
-						gc_at12[0] = gc_at13[0]
-					}
-					{
+					gc_at12[0] = gc_at13[0]
 //line reduce_variants.go:52
-						gc_at12[0] = gc_at13[0]
-					}
-					{
+					gc_at12[0] = gc_at13[0]
 //line reduce_variants.go:52
-						gc_at12[0] = gc_at13[0]
-					}
+					gc_at12[0] = gc_at13[0]
 				}
 //line reduce_variants.go:56
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
@@ -4833,20 +4238,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -4878,17 +4280,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -4899,54 +4298,48 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -4959,194 +4352,191 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+//line reduce_variants.go:48
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:54
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:49
+				var sdata_2 []float32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:54
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-//line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:49
-					var sdata_2 []float32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at9)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v[gc_lane] = v
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v := gc_l_v[gc_lane]
+							v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v := gc_l_v[gc_lane]
-									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off7 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at10 := sdata_2[gc_off7:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at10, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v
-									}
+							copy(gc_at10, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -5163,22 +4553,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
+					gc_at11[0] = gc_at12[0]
 				}
 //line reduce_variants.go:56
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -5982,20 +5364,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -6027,17 +5406,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -6048,54 +5424,48 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -6108,194 +5478,191 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+//line reduce_variants.go:48
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:54
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:49
+				var sdata_2 []int32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:54
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-//line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:49
-					var sdata_2 []int32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at9)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v[gc_lane] = v
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v := gc_l_v[gc_lane]
+							v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v := gc_l_v[gc_lane]
-									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off7 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at10 := sdata_2[gc_off7:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at10, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v
-									}
+							copy(gc_at10, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -6312,22 +5679,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
+					gc_at11[0] = gc_at12[0]
 				}
 //line reduce_variants.go:56
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -7131,20 +6490,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -7176,17 +6532,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_vstep6
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -7197,54 +6550,48 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -7257,194 +6604,191 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:48
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:42
+					tid := gc_tx
+//line reduce_variants.go:48
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:54
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:49
+				var sdata_2 []uint32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:54
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:42
-							tid := gc_tx
-//line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:49
-					var sdata_2 []uint32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at9 := sdata_2[gc_off6:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at9)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v[gc_lane] = v
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v := gc_l_v[gc_lane]
+							v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v := gc_l_v[gc_lane]
-									v += sdata_2[tid_2+offset]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off7 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at10 := sdata_2[gc_off7:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at10, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v := gc_l_v[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v
-									}
+							copy(gc_at10, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v := gc_l_v[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -7461,22 +6805,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
-					{
+					gc_at11[0] = gc_at12[0]
 //line reduce_variants.go:52
-						gc_at11[0] = gc_at12[0]
-					}
+					gc_at11[0] = gc_at12[0]
 				}
 //line reduce_variants.go:56
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -7562,9 +6898,6 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:79
-var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants, "reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
-
-//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -7611,35 +6944,33 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line reduce_variants.go:130
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-							var v_ T = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane] = v_
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:133
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:80
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+//line reduce_variants.go:101
+					var v_ T = v
+//line reduce_variants.go:104
+					gc_l_v_[gc_lane] = v_
 				}
 			}
+//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -7696,11 +7027,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank >> 5)] = v
-				}
+				warpSums[(gc_rank >> 5)] = v
 			}
+//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7710,43 +7040,42 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:116
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
-						var v_ T = v
+					var v_ T = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
-						var v_ T = v
+					var v_ T = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
-					}
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
@@ -7804,10 +7133,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
-			}
+			warpSums[(gc_rank >> 5)] = v
 		}
 	}
 //line reduce_variants.go:109
@@ -7817,71 +7144,69 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m14 uint32
+		var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 //line reduce_variants.go:110
-					gc_l_v_2[gc_lane] = v_2
-				}
+				gc_l_v_2[gc_lane] = v_2
+			}
 //line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line reduce_variants.go:95
-								v_2 := gc_l_v_2[gc_lane]
+							v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-								v_2 += gc_c2r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
-							}
+							v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
-				gc_upto3 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto3 = min(gc_upto3, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
-					v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:106
-					var v T
-//line reduce_variants.go:93
-					var r_2 T = v_2
-//line reduce_variants.go:108
-					v = r_2
-//line reduce_variants.go:110
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+				v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:106
+				var v T
+//line reduce_variants.go:93
+				var r_2 T = v_2
+//line reduce_variants.go:108
+				v = r_2
+//line reduce_variants.go:110
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -7904,9 +7229,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -7919,9 +7243,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -7934,9 +7257,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -7949,9 +7271,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -7963,9 +7284,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r T = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					gc_at5[0] = sum
-				}
+//line reduce_variants.go:83
+				gc_at5[0] = sum
 			}
 		} else {
 //line reduce_variants.go:89
@@ -7980,9 +7300,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -7994,9 +7313,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8008,9 +7326,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8022,9 +7339,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					var r T = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -8036,9 +7352,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				var r T = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:83
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -8091,35 +7406,33 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line reduce_variants.go:130
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-							var v_ float32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane] = v_
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:133
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:80
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+//line reduce_variants.go:101
+					var v_ float32 = v
+//line reduce_variants.go:104
+					gc_l_v_[gc_lane] = v_
 				}
 			}
+//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -8209,11 +7522,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank >> 5)] = v
-				}
+				warpSums[(gc_rank >> 5)] = v
 			}
+//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8223,43 +7535,42 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:116
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
-						var v_ float32 = v
+					var v_ float32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
-						var v_ float32 = v
+					var v_ float32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
-					}
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
@@ -8350,10 +7661,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
-			}
+			warpSums[(gc_rank >> 5)] = v
 		}
 	}
 //line reduce_variants.go:109
@@ -8363,294 +7672,292 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m14 uint32
+		var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []float32 = warpSums[:warps]
+						var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []float32 = gc_t4
+						var gc_in4 []float32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes9 [8]float32
+//line reduce.go:284
+								for gc_k9 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k9) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k9
+//line reduce.go:284
+										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes9 [8]float32
+									var gc_lanes10 [8]float32
 //line reduce.go:284
-									for gc_k9 := range 8 {
+									for gc_k10 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k9) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k9
+											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
-											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes10 [8]float32
-//line reduce.go:284
-										for gc_k10 := range 8 {
-//line reduce.go:284
-											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
-									gc_returned4 = gc_if9.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-								gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
-//line reduce.go:284
-								gc_returned4 = gc_if10.Or(gc_returned4)
-							}
-//line reduce.go:284
-							v_2 := gc_result4
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
-							if gc_if6.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+							gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
 //line reduce.go:284
-									gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes6 [8]float32
-//line reduce.go:284
-									for gc_k6 := range 8 {
-//line reduce.go:284
-										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
-								gc_returned2 = gc_if6.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
-//line reduce.go:284
-								gc_returned2 = gc_if7.Or(gc_returned2)
-							}
-//line reduce.go:284
-							v_2 := gc_result2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
+//line reduce.go:284
+						v_2 := gc_result4
+//line reduce.go:284
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_2[gc_lane] = v_2
+						var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes6 [8]float32
+//line reduce.go:284
+								for gc_k6 := range 8 {
+//line reduce.go:284
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k6
+//line reduce.go:284
+										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+//line reduce.go:284
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+						if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
+//line reduce.go:284
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+//line reduce.go:284
+						v_2 := gc_result2
+//line reduce.go:284
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:91
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto3 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto3 = min(gc_upto3, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-					var v float32
-//line reduce_variants.go:93
-					var r_2 float32 = v_2
-//line reduce_variants.go:108
-					v = r_2
-//line reduce_variants.go:110
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
+				var v float32
+//line reduce_variants.go:93
+				var r_2 float32 = v_2
+//line reduce_variants.go:108
+				v = r_2
+//line reduce_variants.go:110
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -8673,9 +7980,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8688,9 +7994,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8703,9 +8008,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8718,9 +8022,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -8732,9 +8035,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				var r float32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					gc_at5[0] = sum
-				}
+//line reduce_variants.go:83
+				gc_at5[0] = sum
 			}
 		} else {
 //line reduce_variants.go:89
@@ -8749,9 +8051,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8763,9 +8064,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8777,9 +8077,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -8791,9 +8090,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 					var r float32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -8805,9 +8103,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 				var r float32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:83
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -8860,35 +8157,33 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line reduce_variants.go:130
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-							var v_ int32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane] = v_
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:133
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:80
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+//line reduce_variants.go:101
+					var v_ int32 = v
+//line reduce_variants.go:104
+					gc_l_v_[gc_lane] = v_
 				}
 			}
+//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -8978,11 +8273,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank >> 5)] = v
-				}
+				warpSums[(gc_rank >> 5)] = v
 			}
+//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8992,43 +8286,42 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:116
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
-						var v_ int32 = v
+					var v_ int32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
-						var v_ int32 = v
+					var v_ int32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
-					}
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
@@ -9119,10 +8412,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
-			}
+			warpSums[(gc_rank >> 5)] = v
 		}
 	}
 //line reduce_variants.go:109
@@ -9132,294 +8423,292 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m14 uint32
+		var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []int32 = warpSums[:warps]
+						var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []int32 = gc_t4
+						var gc_in4 []int32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes9 [8]int32
+//line reduce.go:284
+								for gc_k9 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k9) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k9
+//line reduce.go:284
+										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes9 [8]int32
+									var gc_lanes10 [8]int32
 //line reduce.go:284
-									for gc_k9 := range 8 {
+									for gc_k10 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k9) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k9
+											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
-											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
+									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes10 [8]int32
-//line reduce.go:284
-										for gc_k10 := range 8 {
-//line reduce.go:284
-											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
-									gc_returned4 = gc_if9.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
-							if gc_if10.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero4 int32
-//line reduce.go:287
-								gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if10)
-//line reduce.go:287
-								gc_returned4 = gc_if10.Or(gc_returned4)
-							}
-//line reduce.go:287
-							v_2 := gc_result4
-//line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []int32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes6 [8]int32
-//line reduce.go:284
-									for gc_k6 := range 8 {
-//line reduce.go:284
-										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes6)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
-								gc_returned2 = gc_if6.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if7.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero2 int32
+							var gc_zero4 int32
 //line reduce.go:287
-								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if7)
+							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if10)
 //line reduce.go:287
-								gc_returned2 = gc_if7.Or(gc_returned2)
-							}
-//line reduce.go:287
-							v_2 := gc_result2
-//line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
+//line reduce.go:287
+						v_2 := gc_result4
+//line reduce.go:287
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_2[gc_lane] = v_2
+						var gc_t2 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []int32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes6 [8]int32
+//line reduce.go:284
+								for gc_k6 := range 8 {
+//line reduce.go:284
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k6
+//line reduce.go:284
+										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes6)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+//line reduce.go:284
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if7.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero2 int32
+//line reduce.go:287
+							gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if7)
+//line reduce.go:287
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+//line reduce.go:287
+						v_2 := gc_result2
+//line reduce.go:287
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:91
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto3 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto3 = min(gc_upto3, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-					var v int32
-//line reduce_variants.go:93
-					var r_2 int32 = v_2
-//line reduce_variants.go:108
-					v = r_2
-//line reduce_variants.go:110
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
+				var v int32
+//line reduce_variants.go:93
+				var r_2 int32 = v_2
+//line reduce_variants.go:108
+				v = r_2
+//line reduce_variants.go:110
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -9442,9 +8731,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9457,9 +8745,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9472,9 +8759,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9487,9 +8773,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -9501,9 +8786,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				var r int32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					gc_at5[0] = sum
-				}
+//line reduce_variants.go:83
+				gc_at5[0] = sum
 			}
 		} else {
 //line reduce_variants.go:89
@@ -9518,9 +8802,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9532,9 +8815,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9546,9 +8828,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -9560,9 +8841,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 					var r int32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -9574,9 +8854,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 				var r int32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:83
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -9629,35 +8908,33 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line reduce_variants.go:130
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:80
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-//line reduce_variants.go:101
-							var v_ uint32 = v
-//line reduce_variants.go:104
-							gc_l_v_[gc_lane] = v_
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:133
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:80
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+//line reduce_variants.go:101
+					var v_ uint32 = v
+//line reduce_variants.go:104
+					gc_l_v_[gc_lane] = v_
 				}
 			}
+//line reduce_variants.go:109
 			if gc_act != ^uint32(0) {
 //line reduce_variants.go:90
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -9747,11 +9024,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
-				{
 //line reduce_variants.go:103
-					warpSums[(gc_rank >> 5)] = v
-				}
+				warpSums[(gc_rank >> 5)] = v
 			}
+//line reduce_variants.go:106
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -9761,43 +9037,42 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:116
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line reduce_variants.go:81
-						var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line reduce_variants.go:101
-						var v_ uint32 = v
+					var v_ uint32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 //line reduce_variants.go:101
-						var v_ uint32 = v
+					var v_ uint32 = v
 //line reduce_variants.go:104
-						gc_l_v_[gc_lane] = v_
-					}
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
@@ -9888,10 +9163,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v
-			}
+			warpSums[(gc_rank >> 5)] = v
 		}
 	}
 //line reduce_variants.go:109
@@ -9901,294 +9174,292 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m14 uint32
+		var gc_m14 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []uint32 = warpSums[:warps]
+						var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []uint32 = gc_t4
+						var gc_in4 []uint32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes9 [8]uint32
+//line reduce.go:284
+								for gc_k9 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k9) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k9
+//line reduce.go:284
+										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes9 [8]uint32
+									var gc_lanes10 [8]uint32
 //line reduce.go:284
-									for gc_k9 := range 8 {
+									for gc_k10 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k9) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k9
+											gc_pos.Thread = gc_rank + gc_k10
 //line reduce.go:284
-											gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
+									gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes10 [8]uint32
-//line reduce.go:284
-										for gc_k10 := range 8 {
-//line reduce.go:284
-											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k10
-//line reduce.go:284
-												gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:284
-									gc_returned4 = gc_if9.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if9.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
-							if gc_if10.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero4 uint32
-//line reduce.go:287
-								gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if10)
-//line reduce.go:287
-								gc_returned4 = gc_if10.Or(gc_returned4)
-							}
-//line reduce.go:287
-							v_2 := gc_result4
-//line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []uint32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes6 [8]uint32
-//line reduce.go:284
-									for gc_k6 := range 8 {
-//line reduce.go:284
-										if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k6
-//line reduce.go:284
-											gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadUint32x8(&gc_lanes6)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:284
-								gc_returned2 = gc_if6.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if7.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero2 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if7)
+							gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if10)
 //line reduce.go:287
-								gc_returned2 = gc_if7.Or(gc_returned2)
-							}
-//line reduce.go:287
-							v_2 := gc_result2
-//line reduce.go:287
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if10.Or(gc_returned4)
 						}
+//line reduce.go:287
+						v_2 := gc_result4
+//line reduce.go:287
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_2[gc_lane] = v_2
+						var gc_t2 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []uint32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes6 [8]uint32
+//line reduce.go:284
+								for gc_k6 := range 8 {
+//line reduce.go:284
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k6
+//line reduce.go:284
+										gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes6)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+//line reduce.go:284
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if7.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero2 uint32
+//line reduce.go:287
+							gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if7)
+//line reduce.go:287
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+//line reduce.go:287
+						v_2 := gc_result2
+//line reduce.go:287
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
 //line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_2 := gc_l_v_2[gc_lane]
 //line reduce_variants.go:91
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:91
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto3 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto3 = min(gc_upto3, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_2 := gc_l_v_2[gc_lane]
-//line reduce_variants.go:107
-					var v uint32
-//line reduce_variants.go:93
-					var r_2 uint32 = v_2
-//line reduce_variants.go:108
-					v = r_2
-//line reduce_variants.go:110
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_2 := gc_l_v_2[gc_lane]
+//line reduce_variants.go:107
+				var v uint32
+//line reduce_variants.go:93
+				var r_2 uint32 = v_2
+//line reduce_variants.go:108
+				v = r_2
+//line reduce_variants.go:110
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -10211,9 +9482,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10226,9 +9496,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10241,9 +9510,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10256,9 +9524,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						gc_at5[0] = sum
-					}
+//line reduce_variants.go:83
+					gc_at5[0] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -10270,9 +9537,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				var r uint32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					gc_at5[0] = sum
-				}
+//line reduce_variants.go:83
+				gc_at5[0] = sum
 			}
 		} else {
 //line reduce_variants.go:89
@@ -10287,9 +9553,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10301,9 +9566,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10315,9 +9579,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:89
@@ -10329,9 +9592,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 					var r uint32 = v
 //line reduce_variants.go:81
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:83
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:89
@@ -10343,9 +9605,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 				var r uint32 = v
 //line reduce_variants.go:81
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:83
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -10387,9 +9648,6 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
 		gc_body)
 }
-
-//line reduce_variants.go:129
-var gc_src_reduceGridStride = compiled.NewSource(gc_files_reduce_variants, "reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -10748,40 +10006,35 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						{
 //line reduce.go:275
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 1
-						{
 //line reduce.go:275
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 2
-						{
 //line reduce.go:275
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step5 + 3
-						{
-//line reduce.go:275
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
+//line reduce.go:279
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line reduce.go:275
+					gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
 			} else {
+//line reduce.go:279
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -10790,54 +10043,48 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -10850,145 +10097,142 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:154
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:150
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:145
+				var sdata_2 []T = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:150
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-							tid := gc_tx
-//line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:145
-					var sdata_2 []T = sdata
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-								gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at6)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v_[gc_lane] = v_
+//line reduce_variants.go:67
+						gc_x03 := gc_tidx.X
+						gc_off6 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+								v_ += gc_at7[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+								v_ += sdata_2[tid_2+offset]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at7 := sdata_2[gc_off6:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-										v_ += gc_at7[gc_lane]
-										gc_l_v_[gc_lane] = v_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-										v_ += sdata_2[tid_2+offset]
-										gc_l_v_[gc_lane] = v_
-									}
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x04 := gc_tidx.X
-								gc_off7 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at8 := sdata_2[gc_off7:][:32]
+					{
+//line reduce_variants.go:70
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:73
+						gc_x04 := gc_tidx.X
+						gc_off7 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at8 := sdata_2[gc_off7:][:32]
 //line reduce_variants.go:65
-									copy(gc_at8, gc_l_v_[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v_
-									}
+							copy(gc_at8, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v_
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -11005,22 +10249,14 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at10 := sdata[gc_off9:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
 //line reduce_variants.go:148
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:148
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:148
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:148
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line reduce_variants.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
@@ -11651,20 +10887,17 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
+					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -11696,17 +10929,14 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep7
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep7
@@ -11717,54 +10947,48 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -11777,194 +11001,191 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:154
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:150
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:145
+				var sdata_2 []float32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:150
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-							tid := gc_tx
-//line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:145
-					var sdata_2 []float32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-								gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at6)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v_[gc_lane] = v_
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v_ := gc_l_v_[gc_lane]
+							v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v_ := gc_l_v_[gc_lane]
-									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at7 := sdata_2[gc_off6:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
-									copy(gc_at7, gc_l_v_[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v_
-									}
+							copy(gc_at7, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v_
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -11981,22 +11202,14 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
+					gc_at8[0] = gc_at9[0]
 				}
 //line reduce_variants.go:152
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -12625,20 +11838,17 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
+					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -12670,17 +11880,14 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep7
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep7
@@ -12691,54 +11898,48 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -12751,194 +11952,191 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:154
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:150
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:145
+				var sdata_2 []int32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:150
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-							tid := gc_tx
-//line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:145
-					var sdata_2 []int32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-								gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at6)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v_[gc_lane] = v_
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v_ := gc_l_v_[gc_lane]
+							v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v_ := gc_l_v_[gc_lane]
-									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at7 := sdata_2[gc_off6:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
-									copy(gc_at7, gc_l_v_[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v_
-									}
+							copy(gc_at7, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v_
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -12955,22 +12153,14 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
+					gc_at8[0] = gc_at9[0]
 				}
 //line reduce_variants.go:152
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -13599,20 +12789,17 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						var tid_ int = gc_tx
 //line reduce.go:272
 						_ = tid_
-						{
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-						}
+//line reduce.go:274
+						archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
-//line reduce.go:276
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce.go:275
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
+					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
+//line reduce.go:279
 				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -13644,17 +12831,14 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep7
 //line reduce.go:272
 						var tid_ int = gc_tx
-						{
 //line reduce.go:275
-							if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:275
-								break
-							}
-//line reduce.go:275
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							break
 						}
+//line reduce.go:275
+						archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 					}
-//line reduce.go:277
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep7
@@ -13665,54 +12849,48 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
+//line reduce.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce.go:272
 						tid_ := gc_tx
-						{
 //line reduce.go:275
-							sdata_[tid_] += sdata_[tid_+s]
-						}
+						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
+//line reduce.go:279
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce.go:272
 					tid_ := gc_tx
-					{
 //line reduce.go:275
-						sdata_[tid_] += sdata_[tid_+s]
-					}
+					sdata_[tid_] += sdata_[tid_+s]
 				}
 			}
 		}
@@ -13725,194 +12903,191 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line reduce.go:291
-				var gc_m10 uint32
+			var gc_m10 uint32
 //line reduce_variants.go:144
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line reduce_variants.go:154
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:131
+					tid := gc_tx
+//line reduce_variants.go:144
+					if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line reduce_variants.go:150
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+//line reduce_variants.go:145
+				var sdata_2 []uint32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:150
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+//line reduce_variants.go:61
+						copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line reduce_variants.go:131
-							tid := gc_tx
-//line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+							v_ := sdata_2[tid_2]
+//line reduce_variants.go:63
+							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-//line reduce_variants.go:145
-					var sdata_2 []uint32 = sdata
-					{
+//line reduce_variants.go:62
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line reduce_variants.go:69
+								gc_tx := gc_tidx2.X + gc_lane
+//line reduce_variants.go:71
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line reduce_variants.go:78
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line reduce_variants.go:60
+								var tid_2 int = gc_tx
+//line reduce_variants.go:60
+								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+//line reduce_variants.go:63
+								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+									break
+								}
+//line reduce_variants.go:63
+								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+								v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line reduce_variants.go:71
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-								gc_at6 := sdata_2[gc_off5:][:32]
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at6)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									v_ := sdata_2[tid_2]
-//line reduce_variants.go:63
-									gc_l_v_[gc_lane] = v_
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+							tid_2 := gc_tx
+//line reduce_variants.go:62
+							v_ := gc_l_v_[gc_lane]
+							v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
 						}
 					}
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line reduce_variants.go:69
-									gc_tx := gc_tidx2.X + gc_lane
-//line reduce_variants.go:71
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line reduce_variants.go:78
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane:])
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-//line reduce_variants.go:62
-									v_ := gc_l_v_[gc_lane]
-									v_ += sdata_2[tid_2+offset]
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at7 := sdata_2[gc_off6:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line reduce_variants.go:72
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
 //line reduce_variants.go:65
-									copy(gc_at7, gc_l_v_[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line reduce_variants.go:60
-										tid_2 := gc_tx
-//line reduce_variants.go:62
-										v_ := gc_l_v_[gc_lane]
-//line reduce_variants.go:65
-										sdata_2[tid_2] = v_
-									}
+							copy(gc_at7, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+//line reduce_variants.go:62
+								v_ := gc_l_v_[gc_lane]
+//line reduce_variants.go:65
+								sdata_2[tid_2] = v_
 							}
 						}
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
+//line reduce_variants.go:72
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -13929,22 +13104,14 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:148
-						gc_at8[0] = gc_at9[0]
-					}
+					gc_at8[0] = gc_at9[0]
 				}
 //line reduce_variants.go:152
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -14036,9 +13203,6 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
 		gc_body)
 }
-
-//line reduce_variants.go:169
-var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289")
 
 //line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -14223,10 +13387,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v_
-			}
+			warpSums[(gc_rank >> 5)] = v_
 		}
 	}
 //line reduce_variants.go:109
@@ -14236,71 +13398,69 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m16 uint32
+		var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m16 = ^uint32(0)
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 //line reduce_variants.go:110
-					gc_l_v_3[gc_lane] = v_3
-				}
+				gc_l_v_3[gc_lane] = v_3
+			}
 //line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_3)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line reduce_variants.go:95
-								v_3 := gc_l_v_3[gc_lane]
+							v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-								v_3 += gc_c2r[gc_lane]
-								gc_l_v_3[gc_lane] = v_3
-							}
+							v_3 += gc_c2r[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:104
-					v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:106
-					var v_ T
-//line reduce_variants.go:93
-					var r_2 T = v_3
-//line reduce_variants.go:108
-					v_ = r_2
-//line reduce_variants.go:110
-					gc_s_v_[gc_rank] = v_
-				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:104
+				v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:106
+				var v_ T
+//line reduce_variants.go:93
+				var r_2 T = v_3
+//line reduce_variants.go:108
+				v_ = r_2
+//line reduce_variants.go:110
+				gc_s_v_[gc_rank] = v_
+			}
 		}
+		gc_act = gc_save16 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -14323,9 +13483,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14338,9 +13497,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14353,9 +13511,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14368,9 +13525,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -14382,9 +13538,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				var r T = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					gc_at[0] = sum
-				}
+//line reduce_variants.go:178
+				gc_at[0] = sum
 			}
 		} else {
 //line reduce_variants.go:184
@@ -14399,9 +13554,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14413,9 +13567,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14427,9 +13580,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -14441,9 +13593,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					var r T = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -14455,9 +13606,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				var r T = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:178
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -14786,10 +13936,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v_
-			}
+			warpSums[(gc_rank >> 5)] = v_
 		}
 	}
 //line reduce_variants.go:109
@@ -14799,294 +13947,292 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m16 uint32
+		var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m16 = ^uint32(0)
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []float32 = warpSums[:warps]
+						var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []float32 = gc_t4
+						var gc_in4 []float32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes7 [8]float32
+//line reduce.go:284
+								for gc_k7 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k7) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k7
+//line reduce.go:284
+										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes7 [8]float32
+									var gc_lanes8 [8]float32
 //line reduce.go:284
-									for gc_k7 := range 8 {
+									for gc_k8 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k7) != 0 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k7
+											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
-											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes8 [8]float32
-//line reduce.go:284
-										for gc_k8 := range 8 {
-//line reduce.go:284
-											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
-									gc_returned4 = gc_if7.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-								gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
-//line reduce.go:284
-								gc_returned4 = gc_if8.Or(gc_returned4)
-							}
-//line reduce.go:284
-							v_3 := gc_result4
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
-							if gc_if4.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:284
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+							gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
 //line reduce.go:284
-									gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes4 [8]float32
-//line reduce.go:284
-									for gc_k4 := range 8 {
-//line reduce.go:284
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
-								gc_returned2 = gc_if4.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:284
-							if gc_if5.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-								gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
-//line reduce.go:284
-								gc_returned2 = gc_if5.Or(gc_returned2)
-							}
-//line reduce.go:284
-							v_3 := gc_result2
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
+//line reduce.go:284
+						v_3 := gc_result4
+//line reduce.go:284
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_3[gc_lane] = v_3
+						var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes4 [8]float32
+//line reduce.go:284
+								for gc_k4 := range 8 {
+//line reduce.go:284
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k4
+//line reduce.go:284
+										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:284
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:284
+						if gc_if5.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
+//line reduce.go:284
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+//line reduce.go:284
+						v_3 := gc_result2
+//line reduce.go:284
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_3)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c2r[gc_lane]
-									gc_l_v_3[gc_lane] = v_3
+									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:91
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-					var v_ float32
-//line reduce_variants.go:93
-					var r_2 float32 = v_3
-//line reduce_variants.go:108
-					v_ = r_2
-//line reduce_variants.go:110
-					gc_s_v_[gc_rank] = v_
-				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
+				var v_ float32
+//line reduce_variants.go:93
+				var r_2 float32 = v_3
+//line reduce_variants.go:108
+				v_ = r_2
+//line reduce_variants.go:110
+				gc_s_v_[gc_rank] = v_
+			}
 		}
+		gc_act = gc_save16 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -15109,9 +14255,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15124,9 +14269,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15139,9 +14283,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15154,9 +14297,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -15168,9 +14310,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				var r float32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					gc_at[0] = sum
-				}
+//line reduce_variants.go:178
+				gc_at[0] = sum
 			}
 		} else {
 //line reduce_variants.go:184
@@ -15185,9 +14326,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15199,9 +14339,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15213,9 +14352,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15227,9 +14365,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					var r float32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -15241,9 +14378,8 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				var r float32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:178
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -15569,10 +14705,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v_
-			}
+			warpSums[(gc_rank >> 5)] = v_
 		}
 	}
 //line reduce_variants.go:109
@@ -15582,294 +14716,292 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m16 uint32
+		var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m16 = ^uint32(0)
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []int32 = warpSums[:warps]
+						var gc_t4 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []int32 = gc_t4
+						var gc_in4 []int32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes7 [8]int32
+//line reduce.go:284
+								for gc_k7 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k7) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k7
+//line reduce.go:284
+										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadInt32x8(&gc_lanes7)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes7 [8]int32
+									var gc_lanes8 [8]int32
 //line reduce.go:284
-									for gc_k7 := range 8 {
+									for gc_k8 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k7) != 0 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k7
+											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
-											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes7)
+									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes8 [8]int32
-//line reduce.go:284
-										for gc_k8 := range 8 {
-//line reduce.go:284
-											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
-									gc_returned4 = gc_if7.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero4 int32
-//line reduce.go:287
-								gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:287
-								gc_returned4 = gc_if8.Or(gc_returned4)
-							}
-//line reduce.go:287
-							v_3 := gc_result4
-//line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []int32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-							if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes4 [8]int32
-//line reduce.go:284
-									for gc_k4 := range 8 {
-//line reduce.go:284
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes4)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
-								gc_returned2 = gc_if4.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero2 int32
+							var gc_zero4 int32
 //line reduce.go:287
-								gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if5)
+							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:287
-								gc_returned2 = gc_if5.Or(gc_returned2)
-							}
-//line reduce.go:287
-							v_3 := gc_result2
-//line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
+//line reduce.go:287
+						v_3 := gc_result4
+//line reduce.go:287
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_3[gc_lane] = v_3
+						var gc_t2 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []int32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes4 [8]int32
+//line reduce.go:284
+								for gc_k4 := range 8 {
+//line reduce.go:284
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k4
+//line reduce.go:284
+										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes4)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:284
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if5.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero2 int32
+//line reduce.go:287
+							gc_result2 = archsimd.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if5)
+//line reduce.go:287
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+//line reduce.go:287
+						v_3 := gc_result2
+//line reduce.go:287
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_3)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c2r[gc_lane]
-									gc_l_v_3[gc_lane] = v_3
+									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:91
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-					var v_ int32
-//line reduce_variants.go:93
-					var r_2 int32 = v_3
-//line reduce_variants.go:108
-					v_ = r_2
-//line reduce_variants.go:110
-					gc_s_v_[gc_rank] = v_
-				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
+				var v_ int32
+//line reduce_variants.go:93
+				var r_2 int32 = v_3
+//line reduce_variants.go:108
+				v_ = r_2
+//line reduce_variants.go:110
+				gc_s_v_[gc_rank] = v_
+			}
 		}
+		gc_act = gc_save16 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -15892,9 +15024,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15907,9 +15038,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15922,9 +15052,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15937,9 +15066,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -15951,9 +15079,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				var r int32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					gc_at[0] = sum
-				}
+//line reduce_variants.go:178
+				gc_at[0] = sum
 			}
 		} else {
 //line reduce_variants.go:184
@@ -15968,9 +15095,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15982,9 +15108,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -15996,9 +15121,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16010,9 +15134,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					var r int32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -16024,9 +15147,8 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				var r int32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:178
+				partial[gc_bx] = sum
 			}
 		}
 	}
@@ -16352,10 +15474,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_s_v_[gc_rank]
-			{
 //line reduce_variants.go:103
-				warpSums[(gc_rank >> 5)] = v_
-			}
+			warpSums[(gc_rank >> 5)] = v_
 		}
 	}
 //line reduce_variants.go:109
@@ -16365,294 +15485,292 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line reduce_variants.go:117
-			var gc_m16 uint32
+		var gc_m16 uint32
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m16 = ^uint32(0)
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left3 := gc_act
-				if compiled.SIMD {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-							var gc_t4 []uint32 = warpSums[:warps]
+						var gc_t4 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-							var gc_in4 []uint32 = gc_t4
+						var gc_in4 []uint32 = gc_t4
 //line reduce_variants.go:108
-							var gc_i4 int = gc_lane
+						var gc_i4 int = gc_lane
 //line reduce_variants.go:108
-							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-							gc_returned4 := gc_none2
+						gc_returned4 := gc_none2
 //line reduce.go:284
-							if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
 //line reduce.go:284
-								var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+							} else {
+//line reduce.go:284
+								var gc_lanes7 [8]uint32
+//line reduce.go:284
+								for gc_k7 := range 8 {
+//line reduce.go:284
+									if 0xff&(1<<gc_k7) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k7
+//line reduce.go:284
+										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld5 = archsimd.LoadUint32x8(&gc_lanes7)
+							}
+//line reduce.go:284
+							gc_result4 = gc_ld5
+//line reduce.go:284
+							gc_b2 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b2 = gc_all
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b2
+						} else {
+//line reduce.go:284
+							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+							if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
+									gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
 //line reduce.go:284
-									var gc_lanes7 [8]uint32
+									var gc_lanes8 [8]uint32
 //line reduce.go:284
-									for gc_k7 := range 8 {
+									for gc_k8 := range 8 {
 //line reduce.go:284
-										if 0xff&(1<<gc_k7) != 0 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k7
+											gc_pos.Thread = gc_rank + gc_k8
 //line reduce.go:284
-											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+											gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 										}
 									}
 //line reduce.go:284
 									gc_pos.Thread = gc_rank
 //line reduce.go:284
-									gc_ld5 = archsimd.LoadUint32x8(&gc_lanes7)
+									gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8)
 								}
 //line reduce.go:284
-								gc_result4 = gc_ld5
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:284
-								gc_b2 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b2 = gc_all
-								}
-//line reduce.go:284
-								gc_returned4 = gc_b2
-							} else {
-//line reduce.go:284
-								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:284
-								if gc_if7.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
-									} else {
-//line reduce.go:284
-										var gc_lanes8 [8]uint32
-//line reduce.go:284
-										for gc_k8 := range 8 {
-//line reduce.go:284
-											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:284
-												gc_pos.Thread = gc_rank + gc_k8
-//line reduce.go:284
-												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-											}
-										}
-//line reduce.go:284
-										gc_pos.Thread = gc_rank
-//line reduce.go:284
-										gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8)
-									}
-//line reduce.go:284
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:284
-									gc_returned4 = gc_if7.Or(gc_returned4)
-								}
+								gc_returned4 = gc_if7.Or(gc_returned4)
 							}
-//line reduce.go:284
-							gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line reduce.go:287
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:287
-								var gc_zero4 uint32
-//line reduce.go:287
-								gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:287
-								gc_returned4 = gc_if8.Or(gc_returned4)
-							}
-//line reduce.go:287
-							v_3 := gc_result4
-//line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line reduce_variants.go:108
-							var gc_t2 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							var gc_in2 []uint32 = gc_t2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
 //line reduce.go:284
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:284
-							if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line reduce.go:284
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
-								} else {
-//line reduce.go:284
-									var gc_lanes4 [8]uint32
-//line reduce.go:284
-									for gc_k4 := range 8 {
-//line reduce.go:284
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:284
-											gc_pos.Thread = gc_rank + gc_k4
-//line reduce.go:284
-											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-										}
-									}
-//line reduce.go:284
-									gc_pos.Thread = gc_rank
-//line reduce.go:284
-									gc_ld2 = archsimd.LoadUint32x8(&gc_lanes4)
-								}
-//line reduce.go:284
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:284
-								gc_returned2 = gc_if4.Or(gc_returned2)
-							}
-//line reduce.go:284
-							gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:287
-							if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero2 uint32
+							var gc_zero4 uint32
 //line reduce.go:287
-								gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if5)
+							gc_result4 = archsimd.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:287
-								gc_returned2 = gc_if5.Or(gc_returned2)
-							}
-//line reduce.go:287
-							v_3 := gc_result2
-//line reduce.go:287
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_returned4 = gc_if8.Or(gc_returned4)
 						}
+//line reduce.go:287
+						v_3 := gc_result4
+//line reduce.go:287
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line reduce_variants.go:108
-						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
-//line reduce_variants.go:110
-						gc_l_v_3[gc_lane] = v_3
+						var gc_t2 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+						var gc_in2 []uint32 = gc_t2
+//line reduce_variants.go:108
+						var gc_i2 int = gc_lane
+//line reduce_variants.go:108
+						var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce_variants.go:108
+						gc_returned2 := gc_none
+//line reduce.go:284
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+						if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+							var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line reduce.go:284
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
+							} else {
+//line reduce.go:284
+								var gc_lanes4 [8]uint32
+//line reduce.go:284
+								for gc_k4 := range 8 {
+//line reduce.go:284
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:284
+										gc_pos.Thread = gc_rank + gc_k4
+//line reduce.go:284
+										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+//line reduce.go:284
+								gc_pos.Thread = gc_rank
+//line reduce.go:284
+								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes4)
+							}
+//line reduce.go:284
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:284
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+//line reduce.go:284
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line reduce.go:287
+						if gc_if5.ToBits() != 0 {
+//line reduce.go:287
+							var gc_zero2 uint32
+//line reduce.go:287
+							gc_result2 = archsimd.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if5)
+//line reduce.go:287
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+//line reduce.go:287
+						v_3 := gc_result2
+//line reduce.go:287
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
-//line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_3)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
-				} else {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line reduce_variants.go:108
+					var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+//line reduce_variants.go:110
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
 //line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line reduce_variants.go:90
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line reduce_variants.go:104
-									v_3 := gc_l_v_3[gc_lane]
 //line reduce_variants.go:91
-									v_3 += gc_c2r[gc_lane]
-									gc_l_v_3[gc_lane] = v_3
+									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line reduce_variants.go:104
+								v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:91
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line reduce_variants.go:105
-					v_3 := gc_l_v_3[gc_lane]
-//line reduce_variants.go:107
-					var v_ uint32
-//line reduce_variants.go:93
-					var r_2 uint32 = v_3
-//line reduce_variants.go:108
-					v_ = r_2
-//line reduce_variants.go:110
-					gc_s_v_[gc_rank] = v_
-				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line reduce_variants.go:105
+				v_3 := gc_l_v_3[gc_lane]
+//line reduce_variants.go:107
+				var v_ uint32
+//line reduce_variants.go:93
+				var r_2 uint32 = v_3
+//line reduce_variants.go:108
+				v_ = r_2
+//line reduce_variants.go:110
+				gc_s_v_[gc_rank] = v_
+			}
 		}
+		gc_act = gc_save16 &^ gc_dead
 	}
 //line reduce_variants.go:118
 	gc_from, gc_to := 0, gc_bdx
@@ -16675,9 +15793,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16690,9 +15807,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16705,9 +15821,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16720,9 +15835,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line reduce_variants.go:178
+					gc_at[0] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -16734,9 +15848,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				var r uint32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					gc_at[0] = sum
-				}
+//line reduce_variants.go:178
+				gc_at[0] = sum
 			}
 		} else {
 //line reduce_variants.go:184
@@ -16751,9 +15864,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16765,9 +15877,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16779,9 +15890,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 				{
 //line reduce_variants.go:184
@@ -16793,9 +15903,8 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					var r uint32 = v_
 //line reduce_variants.go:176
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line reduce_variants.go:178
+					partial[gc_bx] = sum
 				}
 			}
 //line reduce_variants.go:184
@@ -16807,15 +15916,13 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				var r uint32 = v_
 //line reduce_variants.go:176
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line reduce_variants.go:178
+				partial[gc_bx] = sum
 			}
 		}
 	}
 }
 
-//line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
@@ -17032,8 +16139,6 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 
 // gc_slp_reduceSumRun_1_float32_jam holds the calls of gc_slp_reduceSumRun_1_float32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_float32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_float32_call
@@ -17305,8 +16410,6 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 
 // gc_slp_reduceSumRun_1_int32_jam holds the calls of gc_slp_reduceSumRun_1_int32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_int32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_int32_call
@@ -17578,8 +16681,6 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 
 // gc_slp_reduceSumRun_1_uint32_jam holds the calls of gc_slp_reduceSumRun_1_uint32 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line reduce_variants.go:205
 type gc_slp_reduceSumRun_1_uint32_jam struct {
 	n     int
 	calls [32]gc_slp_reduceSumRun_1_uint32_call
@@ -17633,8 +16734,3 @@ func gc_slp_reduceSumRun_1_uint32_flush(gc_j *gc_slp_reduceSumRun_1_uint32_jam) 
 	}
 	gc_j.n = 0
 }
-
-// gc_files_reduce_variants holds the source files whose lines the kernels' records hash.
-//
-//go:embed reduce.go reduce_variants.go
-var gc_files_reduce_variants embed.FS

@@ -5,31 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SAXPYKernel returns the classic CUDA SAXPY, y = a*x + y, of P&H
-// Appendix B and Harris's "An Easy Introduction to CUDA C and C++": one
-// thread per element, thread i updating y[i] if i < len(x). Launch it with
-// at least len(x) threads in one dimension of blocks (SAXPY does).
-//
-//line saxpy.go:29
-func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpy,
-		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:29
-var gc_src_saxpy = compiled.NewSource(gc_files_saxpy, "saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:29
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -102,21 +82,16 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:31
 						_ = i
-						{
-//line saxpy.go:32
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:33
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line saxpy.go:37
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -151,16 +126,14 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_tx := gc_vstep2
 //line saxpy.go:31
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:33
-								break
-							}
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:33
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line saxpy.go:33
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line saxpy.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -172,78 +145,57 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Thread = gc_rank
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:33
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:37
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:33
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:37
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:33
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:37
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:33
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line saxpy.go:37
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:31
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line saxpy.go:33
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// SAXPYGridStrideKernel returns SAXPY with a grid-stride loop, as in
-// Harris's "CUDA Pro Tip: Write Flexible Kernels with Grid-Stride Loops":
-// thread i updates elements i, i+s, i+2s, ... where s = blockDim*gridDim is
-// the number of threads in the grid, so any grid covers any length.
-//
-// On a GPU the lanes of a warp load neighbouring elements together; in
-// gocuda a block's threads run one after another, so each thread strides
-// through memory alone, touching a new cache line (and often a new page)
-// per element. SAXPYCoarsenedKernel is the form that suits a CPU.
-//
-//line saxpy.go:48
-func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyGridStride,
-		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:48
-var gc_src_saxpyGridStride = compiled.NewSource(gc_files_saxpy, "saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:48
 func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -446,101 +398,91 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-							gc_at3 := y[gc_off3:][:gc_to]
-							gc_at4 := x[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line saxpy.go:52
-									gc_more = true
-//line saxpy.go:52
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line saxpy.go:52
-									gc_more = true
-//line saxpy.go:52
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line saxpy.go:52
-									gc_more = true
-//line saxpy.go:52
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line saxpy.go:52
-									gc_more = true
-//line saxpy.go:52
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:66
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line saxpy.go:52
 								gc_more = true
 //line saxpy.go:52
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line saxpy.go:52
+								gc_more = true
+//line saxpy.go:52
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line saxpy.go:52
+								gc_more = true
+//line saxpy.go:52
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:52
+							gc_more = true
+//line saxpy.go:52
+							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line saxpy.go:51
@@ -550,134 +492,14 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 								y[i] = a*x[i] + y[i]
 							}
 						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// SAXPYCoarsenedKernel returns SAXPY with a coarsened grid-stride loop:
-// the unit of the stride is a run of 1024 consecutive elements instead of
-// one element, the way CUDA kernels widen each thread's access to float4
-// vectors, taken to the CPU's scale. Thread g handles runs g, g+s, g+2s, ...
-// where s is the number of threads in the grid. Each thread then streams
-// through contiguous memory, which is what a CPU's caches and prefetchers
-// want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
-// worker).
-//
-//line saxpy.go:66
-func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyCoarsened,
-		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCoarsened(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:66
-var gc_src_saxpyCoarsened = compiled.NewSource(gc_files_saxpy, "saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:66
-func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line saxpy.go:67
-	n := len(x)
-	stride := gc_bdx * gc_gdx * saxpyRun
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line saxpy.go:76
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line saxpy.go:69
-						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
-						lo := gc_start + gc_off
-						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line saxpy.go:70
-						hi := min(lo+saxpyRun, n)
-						xs, ys := x[lo:hi], y[lo:hi]
-						ys = ys[:len(xs)]
-						{
-//line saxpy.go:73
-							gc_xs := xs
-//line saxpy.go:73
-							gc_i := 0
-//line saxpy.go:73
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-								{
-//line saxpy.go:73
-									i := gc_i + 0
-//line saxpy.go:73
-									v := gc_xs[i]
-									{
-//line saxpy.go:74
-										ys[i] = a*v + ys[i]
-									}
-								}
-								{
-//line saxpy.go:75
-									i := gc_i + 1
-//line saxpy.go:75
-									v := gc_xs[i]
-									{
-//line saxpy.go:74
-										ys[i] = a*v + ys[i]
-									}
-								}
-								{
-//line saxpy.go:75
-									i := gc_i + 2
-//line saxpy.go:75
-									v := gc_xs[i]
-									{
-//line saxpy.go:74
-										ys[i] = a*v + ys[i]
-									}
-								}
-								{
-//line saxpy.go:75
-									i := gc_i + 3
-//line saxpy.go:75
-									v := gc_xs[i]
-									{
-//line saxpy.go:74
-										ys[i] = a*v + ys[i]
-									}
-								}
-							}
-//line saxpy.go:73
-							for ; gc_i < len(gc_xs); gc_i++ {
-								{
-//line saxpy.go:73
-									i := gc_i
-//line saxpy.go:73
-									v := gc_xs[i]
-									{
-//line saxpy.go:74
-										ys[i] = a*v + ys[i]
-									}
-								}
-							}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:52
+							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -714,146 +536,6 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
 		gc_body)
-}
-
-//line saxpy.go:116
-var gc_src_vecAdd = compiled.NewSource(gc_files_saxpy, "vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:116
-func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line saxpy.go:126
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line saxpy.go:117
-		n := len(c)
-//line saxpy.go:119
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
-				gc_at2 := a[gc_off:][:gc_to]
-				gc_at3 := b[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						{
-//line saxpy.go:120
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						{
-//line saxpy.go:120
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						{
-//line saxpy.go:120
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						{
-//line saxpy.go:120
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
-//line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line saxpy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	}
 }
 
 //line saxpy.go:116
@@ -923,21 +605,16 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
-						{
-//line saxpy.go:119
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
+//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -968,16 +645,14 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 						gc_tx := gc_vstep2
 //line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-								break
-							}
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+							break
 						}
+//line saxpy.go:120
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -989,53 +664,52 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 				}
+//line saxpy.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						c[i] = a[i] + b[i]
-					}
+//line saxpy.go:120
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -1109,21 +783,16 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
-						{
-//line saxpy.go:119
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
+//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1154,16 +823,14 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 						gc_tx := gc_vstep2
 //line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-								break
-							}
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+							break
 						}
+//line saxpy.go:120
+						archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1175,53 +842,52 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 				}
+//line saxpy.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						c[i] = a[i] + b[i]
-					}
+//line saxpy.go:120
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -1295,21 +961,16 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:118
 						_ = i
-						{
-//line saxpy.go:119
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:120
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
+//line saxpy.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1340,16 +1001,14 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 						gc_tx := gc_vstep2
 //line saxpy.go:118
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-								break
-							}
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+							break
 						}
+//line saxpy.go:120
+						archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 					}
-//line saxpy.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1361,53 +1020,52 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 					{
+//line saxpy.go:124
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							c[i] = a[i] + b[i]
-						}
+//line saxpy.go:120
+						c[i] = a[i] + b[i]
 					}
 				}
+//line saxpy.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:118
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						c[i] = a[i] + b[i]
-					}
+//line saxpy.go:120
+					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -1448,273 +1106,6 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAddGridStride,
 		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
 		gc_body)
-}
-
-//line saxpy.go:130
-var gc_src_vecAddGridStride = compiled.NewSource(gc_files_saxpy, "vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:130
-func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line saxpy.go:131
-	n := len(c)
-	stride := gc_bdx * gc_gdx
-	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
-		gc_limit := n
-		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
-		if gc_first < gc_last {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_off, gc_more := 0, false
-			_ = gc_more
-			gc_pos.Block = gc_first % gc_gdx
-			gc_bx := 0
-//line saxpy.go:145
-			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-//line saxpy.go:147
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-					gc_at := c[gc_off2:][:gc_to]
-					gc_at2 := a[gc_off2:][:gc_to]
-					gc_at3 := b[gc_off2:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-//line saxpy.go:134
-							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-//line saxpy.go:134
-							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-//line saxpy.go:134
-							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-//line saxpy.go:134
-							gc_more = true
-//line saxpy.go:134
-							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
-						gc_more = true
-//line saxpy.go:134
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-						gc_pos.Thread = gc_rank
-//line saxpy.go:133
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
-					}
-				}
-			}
-		}
-	} else {
-//line saxpy.go:133
-		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-//line saxpy.go:140
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
-							gc_at4 := c[gc_off3:][:gc_to]
-							gc_at5 := a[gc_off3:][:gc_to]
-							gc_at6 := b[gc_off3:][:gc_to]
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step3 + 1
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step3 + 2
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step3 + 3
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line saxpy.go:134
-								gc_more = true
-//line saxpy.go:134
-								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-							}
-						} else {
-							gc_step4 := gc_from
-							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-								{
-									gc_tx := gc_step4 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step4 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step4 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step4 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
 }
 
 //line saxpy.go:130
@@ -1910,102 +1301,62 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
-							gc_at4 := c[gc_off3:][:gc_to]
-							gc_at5 := a[gc_off3:][:gc_to]
-							gc_at6 := b[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:148
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line saxpy.go:133
@@ -2014,6 +1365,45 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -2215,102 +1605,62 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
-							gc_at4 := c[gc_off3:][:gc_to]
-							gc_at5 := a[gc_off3:][:gc_to]
-							gc_at6 := b[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:148
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line saxpy.go:133
@@ -2319,6 +1669,45 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 //line saxpy.go:134
 								c[i] = a[i] + b[i]
 							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -2520,102 +1909,92 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
-							gc_at4 := c[gc_off3:][:gc_to]
-							gc_at5 := a[gc_off3:][:gc_to]
-							gc_at6 := b[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line saxpy.go:134
-									gc_more = true
-//line saxpy.go:134
-									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:148
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line saxpy.go:134
 								gc_more = true
 //line saxpy.go:134
 								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line saxpy.go:134
+								gc_more = true
+//line saxpy.go:134
+								gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line saxpy.go:134
+							gc_more = true
+//line saxpy.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line saxpy.go:133
@@ -2625,129 +2004,14 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 								c[i] = a[i] + b[i]
 							}
 						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// VecAddCoarsenedKernel returns VecAdd with a coarsened grid-stride loop
-// whose unit is a run of 1024 consecutive elements, as
-// SAXPYCoarsenedKernel's is.
-//
-//line saxpy.go:143
-func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_vecAddCoarsened,
-		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddCoarsened[T](gc_b, gc_lo, gc_hi, a, b, c) })
-}
-
-//line saxpy.go:143
-var gc_src_vecAddCoarsened = compiled.NewSource(gc_files_saxpy, "vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:143
-func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line saxpy.go:144
-	n := len(c)
-	stride := gc_bdx * gc_gdx * saxpyRun
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line saxpy.go:153
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line saxpy.go:146
-						gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
-						lo := gc_start + gc_off
-						if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line saxpy.go:147
-						hi := min(lo+saxpyRun, n)
-						as, bs, cs := a[lo:hi], b[lo:hi], c[lo:hi]
-						bs, cs = bs[:len(as)], cs[:len(as)]
-						{
-//line saxpy.go:150
-							gc_xs := as
-//line saxpy.go:150
-							gc_i := 0
-//line saxpy.go:150
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-								{
-//line saxpy.go:150
-									i := gc_i + 0
-//line saxpy.go:150
-									v := gc_xs[i]
-									{
-//line saxpy.go:151
-										cs[i] = v + bs[i]
-									}
-								}
-								{
-//line saxpy.go:152
-									i := gc_i + 1
-//line saxpy.go:152
-									v := gc_xs[i]
-									{
-//line saxpy.go:151
-										cs[i] = v + bs[i]
-									}
-								}
-								{
-//line saxpy.go:152
-									i := gc_i + 2
-//line saxpy.go:152
-									v := gc_xs[i]
-									{
-//line saxpy.go:151
-										cs[i] = v + bs[i]
-									}
-								}
-								{
-//line saxpy.go:152
-									i := gc_i + 3
-//line saxpy.go:152
-									v := gc_xs[i]
-									{
-//line saxpy.go:151
-										cs[i] = v + bs[i]
-									}
-								}
-							}
-//line saxpy.go:150
-							for ; gc_i < len(gc_xs); gc_i++ {
-								{
-//line saxpy.go:150
-									i := gc_i
-//line saxpy.go:150
-									v := gc_xs[i]
-									{
-//line saxpy.go:151
-										cs[i] = v + bs[i]
-									}
-								}
-							}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line saxpy.go:134
+							c[i] = a[i] + b[i]
 						}
 					}
 				}
@@ -2755,9 +2019,3 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 		}
 	}
 }
-
-// gc_files_saxpy holds the source files whose lines the kernels' records hash.
-//
-//go:embed saxpy.go
-//line saxpy.go:164
-var gc_files_saxpy embed.FS

@@ -53,6 +53,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	}
 //line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
+//line scan_block.go:24
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * b
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
@@ -73,6 +74,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step + 1
 //line scan_block.go:21
 					i := gc_tx
@@ -85,6 +87,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step + 2
 //line scan_block.go:21
 					i := gc_tx
@@ -97,6 +100,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step + 3
 //line scan_block.go:21
 					i := gc_tx
@@ -109,6 +113,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_at2[gc_tx] = v
 				}
 			}
+//line scan_block.go:32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line scan_block.go:21
 				i := gc_tx
@@ -121,6 +126,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_at2[gc_tx] = v
 			}
 		} else {
+//line scan_block.go:32
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -138,6 +144,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -152,6 +159,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -166,6 +174,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 				{
+//line scan_block.go:32
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -180,6 +189,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 				}
 			}
+//line scan_block.go:32
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -223,6 +233,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
+//line scan_block.go:65
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0 - offset
 				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
@@ -231,6 +242,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
+//line scan_block.go:74
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -239,10 +251,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 1
+//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -251,10 +265,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 2
+//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -263,10 +279,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
 							gc_tx := gc_step3 + 3
+//line scan_block.go:62
 							gc_rank := gc_base + gc_tx
 //line scan_block.go:50
 							i_ := gc_tx
@@ -275,6 +293,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = gc_at3[gc_tx]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -287,6 +306,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						if i_ >= offset {
 							y = gc_at3[gc_tx]
 						}
+//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				} else {
@@ -303,6 +323,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -316,6 +337,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -329,6 +351,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 						{
@@ -342,6 +365,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							if i_ >= offset {
 								y = x_[i_-offset]
 							}
+//line scan_block.go:57
 							gc_s_y[gc_rank] = y
 						}
 					}
@@ -355,10 +379,12 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						if i_ >= offset {
 							y = x_[i_-offset]
 						}
+//line scan_block.go:57
 						gc_s_y[gc_rank] = y
 					}
 				}
 			}
+//line scan_block.go:63
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := offset; gc_bound > gc_from {
 				gc_from = gc_bound
@@ -370,50 +396,54 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
+//line scan_block.go:75
 							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								gc_at4[gc_tx] = y + gc_at4[gc_tx]
-							}
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step5 + 1
+//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								gc_at4[gc_tx] = y + gc_at4[gc_tx]
-							}
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step5 + 2
+//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								gc_at4[gc_tx] = y + gc_at4[gc_tx]
-							}
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step5 + 3
+//line scan_block.go:64
 							gc_rank := gc_base + gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
-//line scan_block.go:58
-								gc_at4[gc_tx] = y + gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						{
 //line scan_block.go:58
 							gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
+//line scan_block.go:62
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line scan_block.go:52
+						y := gc_s_y[gc_rank]
+//line scan_block.go:58
+						gc_at4[gc_tx] = y + gc_at4[gc_tx]
+					}
 				} else {
+//line scan_block.go:62
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
@@ -422,64 +452,64 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								x_[i_] = y + x_[i_]
-							}
+							x_[i_] = y + x_[i_]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								x_[i_] = y + x_[i_]
-							}
+							x_[i_] = y + x_[i_]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								x_[i_] = y + x_[i_]
-							}
+							x_[i_] = y + x_[i_]
 						}
 						{
+//line scan_block.go:62
 							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_block.go:50
 							i_ := gc_tx
+//line scan_block.go:52
 							y := gc_s_y[gc_rank]
-							{
 //line scan_block.go:58
-								x_[i_] = y + x_[i_]
-							}
+							x_[i_] = y + x_[i_]
 						}
 					}
+//line scan_block.go:62
 					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_block.go:50
 						i_ := gc_tx
+//line scan_block.go:52
 						y := gc_s_y[gc_rank]
-						{
 //line scan_block.go:58
-							x_[i_] = y + x_[i_]
-						}
+						x_[i_] = y + x_[i_]
 					}
 				}
 			}
 		}
 	}
+//line scan_block.go:67
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
@@ -523,6 +553,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_at8[0] = incl
 						}
 					}
+//line scan_block.go:47
 					gc_tx = gc_fasthi - 1
 					continue
 				}
@@ -553,6 +584,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				}
 			}
 		} else {
+//line scan_block.go:48
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -633,6 +665,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	temp := gocuda.Shared[T](t, m)[:m]
 //line scan_block.go:93
 	offset := 1
+//line scan_block.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * m
@@ -653,6 +686,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[gc_idx2]
 				}
 				temp[gc_idx3], temp[gc_idx4] = a0, a1
+//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -672,6 +706,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					a1 = in[g+1]
 				}
 				temp[2*thid], temp[2*thid+1] = a0, a1
+//line scan_block.go:95
 				gc_s_a0[gc_rank] = a0
 				gc_s_a1[gc_rank] = a1
 			}
@@ -684,6 +719,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			d /= 4
 			continue
 		}
+//line scan_block.go:101
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -696,26 +732,24 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line scan_block.go:78
 					thid := gc_tx
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
-						_ = ai
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
-						_ = bi
-						temp[gc_idx5] += temp[gc_idx6]
-					}
+					_ = ai
+//line scan_block.go:97
+					_ = bi
+					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
+//line scan_block.go:102
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:97
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
@@ -735,35 +769,28 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
+//line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line scan_block.go:103
 					if sums != nil {
@@ -772,6 +799,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					gc_at2[0] = 0
 				}
 			} else {
+//line scan_block.go:110
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -785,6 +813,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -795,6 +824,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -805,6 +835,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 					{
+//line scan_block.go:110
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -815,6 +846,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						temp[m-1] = 0
 					}
 				}
+//line scan_block.go:110
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -836,6 +868,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 		}
 //line scan_block.go:109
 		offset >>= 1
+//line scan_block.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -848,34 +881,33 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 //line scan_block.go:78
 					thid := gc_tx
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
-						_ = ai_
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
-						_ = bi_
-						y := temp[gc_idx7]
-						temp[gc_idx7] = temp[gc_idx8]
-						temp[gc_idx8] += y
-					}
+					_ = ai_
+//line scan_block.go:112
+					_ = bi_
+					y := temp[gc_idx7]
+					temp[gc_idx7] = temp[gc_idx8]
+					temp[gc_idx8] += y
 				}
 			} else {
+//line scan_block.go:119
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:112
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
 	}
+//line scan_block.go:123
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride4 := 2 * 1
 		gc_off10 := 1
@@ -888,6 +920,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
+//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -905,6 +938,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				}
 			}
 		} else {
+//line scan_block.go:133
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -912,6 +946,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				thid := gc_tx
 //line scan_block.go:84
 				g := gc_bx*m + 2*thid
+//line scan_block.go:86
 				a0 := gc_s_a0[gc_rank]
 				a1 := gc_s_a1[gc_rank]
 //line scan_block.go:119
@@ -966,6 +1001,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+//line scan_block.go:156
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
 //line scan_block.go:141
 	n := len(in)
@@ -975,6 +1011,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	b_ := gc_bdx
 //line scan_block.go:176
 	totals := gc_shared1(w)[:w]
+//line scan_block.go:178
 	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
@@ -983,36 +1020,35 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line scan_block.go:190
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * b) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						var v T
-						if g < n {
-							v = in[g]
-						}
-						var v_ T = v
-//line scan_block.go:170
-						var v_2 T = v_
-						gc_l_v_2[gc_lane] = v_2
-					}
+			copy(gc_l_v_2[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:143
+				g := gc_bx*b + gc_tx
+				var v T
+				if g < n {
+					v = in[g]
+				}
+				var v_ T = v
+//line scan_block.go:170
+				var v_2 T = v_
+//line scan_block.go:174
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line scan_block.go:203
@@ -1037,30 +1073,29 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				} else {
 //line scan_block.go:204
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-					{
 //line scan_block.go:167
-						warp := (gc_w >> 5)
-						lanes := min(w, b_-warp*w)
+					warp := (gc_w >> 5)
+					lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-						}
-						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							v_2 := gc_l_v_2[gc_lane]
+					var lanes_ int = lanes
+					_ = lanes_
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line scan_block.go:204
-							y := gc_c1r[gc_lane]
-							{
-								v_2 += y
-							}
-							gc_l_v_2[gc_lane] = v_2
-						}
+						v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+						y := gc_c1r[gc_lane]
+//line scan_block.go:206
+						v_2 += y
+//line scan_block.go:209
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
@@ -1087,11 +1122,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_hi4 = min(gc_hi4, gc_cnt)
 		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -1113,16 +1148,16 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+//line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
 //line scan_block.go:175
 	if b_ > w {
+//line scan_block.go:177
 		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
@@ -1130,92 +1165,96 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
-				var gc_m19 uint32
+//line scan_block.go:186
+			var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m19 = ^uint32(0)
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m19 = ^uint32(0)
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				warps := scanCeil(b_, w)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank & 31)
+					lane := (gc_rank & 31)
 //line scan_block.go:183
-						var s T
-						if lane < warps {
-							s = totals[lane]
-						}
-						gc_l_s[gc_lane] = s
+					var s T
+					if lane < warps {
+						s = totals[lane]
 					}
+//line scan_block.go:188
+					gc_l_s[gc_lane] = s
+				}
 //line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
+				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
-					var lanes_2 int = warps
+				var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all2 = (d_ < lanes_2)
-					}
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all2 = (d_ < lanes_2)
+				}
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo6, gc_hi6 := 0, 32
-								if gc_lo6 < gc_hi6 {
-									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
-								}
-								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
-									gc_hi6 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
-							} else {
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo6, gc_hi6 := 0, 32
+							if gc_lo6 < gc_hi6 {
+								gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+							}
+							if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+								gc_hi6 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_lo7, gc_hi7 := 0, 32
-								if gc_lo7 < gc_hi7 {
-									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
-								}
-								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
-									gc_hi7 = 0
-								}
-								gc_hi7 = min(gc_hi7, gc_cnt)
-								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-									v_3 := gc_l_v_3[gc_lane]
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_lo7, gc_hi7 := 0, 32
+							if gc_lo7 < gc_hi7 {
+								gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+							}
+							if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+								gc_hi7 = 0
+							}
+							gc_hi7 = min(gc_hi7, gc_cnt)
+							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
-									{
-										v_3 += y_
-									}
-									gc_l_v_3[gc_lane] = v_3
-								}
+								v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+								y_ := gc_c3r[gc_lane]
+//line scan_block.go:206
+								v_3 += y_
+//line scan_block.go:209
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:167
-						lane := (gc_rank & 31)
-						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_3 T = v_3
-//line scan_block.go:187
-						totals[lane] = r_3
-					}
 				}
-				gc_act = gc_save19 &^ gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+//line scan_block.go:169
+					v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+					var r_3 T = v_3
+//line scan_block.go:187
+					totals[lane] = r_3
+				}
 			}
+//line scan_block.go:191
+			gc_act = gc_save19 &^ gc_dead
 		}
+//line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * b
 			gc_off3 := gc_bx
@@ -1229,7 +1268,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					g := gc_bx*b + gc_tx
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
+//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1255,6 +1296,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
+//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1262,7 +1304,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					g := gc_bx*b + gc_tx
 //line scan_block.go:167
 					warp := (gc_rank >> 5)
+//line scan_block.go:169
 					incl_ := gc_s_incl_[gc_rank]
+//line scan_block.go:171
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:190
 					if warp > 0 {
@@ -1290,6 +1334,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			}
 		}
 	} else {
+//line scan_block.go:169
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * b
 			gc_off5 := gc_bx
@@ -1300,6 +1345,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_rank := gc_base + gc_tx
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
+//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -1322,11 +1368,13 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			} else {
+//line scan_block.go:165
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:143
 					g := gc_bx*b + gc_tx
+//line scan_block.go:145
 					incl_ := gc_s_incl_[gc_rank]
 					excl_ := gc_s_excl_[gc_rank]
 //line scan_block.go:194
@@ -1356,5 +1404,4 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 // gc_files_scan_block holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go
-//line scan_block.go:173
 var gc_files_scan_block embed.FS

@@ -3229,27 +3229,24 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:97
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:97
-						_ = ai
+					_ = ai
 //line scan_block.go:97
-						_ = bi
-						temp[gc_idx5] += temp[gc_idx6]
-					}
+					_ = bi
+					temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
+//line scan_block.go:102
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:97
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
@@ -3269,34 +3266,26 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_at2 := temp[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -3389,31 +3378,28 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:112
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line scan_block.go:112
-						_ = ai_
+					_ = ai_
 //line scan_block.go:112
-						_ = bi_
-						y := temp[gc_idx7]
-						temp[gc_idx7] = temp[gc_idx8]
-						temp[gc_idx8] += y
-					}
+					_ = bi_
+					y := temp[gc_idx7]
+					temp[gc_idx7] = temp[gc_idx8]
+					temp[gc_idx8] += y
 				}
 			} else {
+//line scan_block.go:119
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_block.go:78
 					thid := gc_tx
-					{
 //line scan_block.go:112
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
@@ -3791,12 +3777,10 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						if 0xff&(1<<gc_k5) != 0 {
 //line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k5
-							{
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
-							}
+							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
 //line scan_block.go:92
@@ -3946,60 +3930,58 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_tx := gc_vstep2
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:97
-							var gc_t7 int = 1*(2*thid+1) - 1
+						var gc_t7 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var gc_t8 int = 1*(2*thid+2) - 1
+						var gc_t8 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-							var ai int = gc_t7
+						var ai int = gc_t7
 //line scan_block.go:97
-							var bi int = gc_t8
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var bi int = gc_t8
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line scan_block.go:98
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+						} else {
 //line scan_block.go:98
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line scan_block.go:98
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+						} else {
 //line scan_block.go:98
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line scan_block.go:98
-							gc_st2 := gc_ld12.Add(gc_ld11)
+						gc_st2 := gc_ld12.Add(gc_ld11)
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line scan_block.go:98
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line scan_block.go:100
@@ -4011,11 +3993,9 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line scan_block.go:100
@@ -4034,34 +4014,26 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -4313,120 +4285,118 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:112
-							var gc_t15 int = 1*(2*thid+1) - 1
+						var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var gc_t16 int = 1*(2*thid+2) - 1
+						var gc_t16 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-							var ai_ int = gc_t15
+						var ai_ int = gc_t15
 //line scan_block.go:112
-							var bi_ int = gc_t16
-							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var bi_ int = gc_t16
+						var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line scan_block.go:113
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+						} else {
 //line scan_block.go:113
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan_block.go:113
-							y := gc_ld20
+						y := gc_ld20
 //line scan_block.go:113
-							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:114
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line scan_block.go:114
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan_block.go:114
-							gc_st7 := gc_ld21
+						gc_st7 := gc_ld21
 //line scan_block.go:114
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line scan_block.go:114
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan_block.go:114
-							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:114
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line scan_block.go:115
-								var gc_lanes33 [8]float32
+							var gc_lanes33 [8]float32
 //line scan_block.go:115
-								for gc_k31 := range 8 {
+							for gc_k31 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k31) != 0 {
+								if 0xff&(1<<gc_k31) != 0 {
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k31
+									gc_pos.Thread = gc_rank + gc_k31
 //line scan_block.go:115
-										gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
-									}
+									gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
-//line scan_block.go:115
-								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 							}
 //line scan_block.go:115
-							gc_st8 := gc_ld22.Add(y)
+							gc_pos.Thread = gc_rank
 //line scan_block.go:115
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
+						}
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld22.Add(y)
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								var gc_lanes34 [8]float32
+							gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-								gc_st8.Store(&gc_lanes34)
+							gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line scan_block.go:115
-								for gc_k32 := range 8 {
+							var gc_lanes34 [8]float32
 //line scan_block.go:115
-									if 0xff&(1<<gc_k32) != 0 {
+							gc_st8.Store(&gc_lanes34)
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k32
+							for gc_k32 := range 8 {
 //line scan_block.go:115
-										temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
-									}
+								if 0xff&(1<<gc_k32) != 0 {
+//line scan_block.go:115
+									gc_pos.Thread = gc_rank + gc_k32
+//line scan_block.go:115
+									temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
 							}
+//line scan_block.go:115
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan_block.go:117
@@ -4438,13 +4408,11 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
 			}
 		}
 	}
@@ -5212,12 +5180,10 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k10
-							{
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-							}
+							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 //line scan_block.go:92
@@ -5367,60 +5333,58 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_tx := gc_vstep2
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:97
-							var gc_t11 int = 1*(2*thid+1) - 1
+						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var gc_t12 int = 1*(2*thid+2) - 1
+						var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-							var ai int = gc_t11
+						var ai int = gc_t11
 //line scan_block.go:97
-							var bi int = gc_t12
-							var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t12
+						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+							gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan_block.go:98
-							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan_block.go:98
-							gc_st2 := gc_ld20.Add(gc_ld19)
+						gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
 						}
 					}
 //line scan_block.go:100
@@ -5432,11 +5396,9 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line scan_block.go:100
@@ -5455,34 +5417,26 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -5734,120 +5688,118 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:112
-							var gc_t19 int = 1*(2*thid+1) - 1
+						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var gc_t20 int = 1*(2*thid+2) - 1
+						var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-							var ai_ int = gc_t19
+						var ai_ int = gc_t19
 //line scan_block.go:112
-							var bi_ int = gc_t20
-							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi_ int = gc_t20
+						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:113
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:113
-							y := gc_ld28
+						y := gc_ld28
 //line scan_block.go:113
-							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:114
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:114
-							gc_st7 := gc_ld29
+						gc_st7 := gc_ld29
 //line scan_block.go:114
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line scan_block.go:114
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:114
-							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:114
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:115
-								var gc_lanes45 [8]int32
+							var gc_lanes45 [8]int32
 //line scan_block.go:115
-								for gc_k41 := range 8 {
+							for gc_k41 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k41) != 0 {
+								if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k41
+									gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
-										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
-									}
+									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
-//line scan_block.go:115
-								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 							}
 //line scan_block.go:115
-							gc_st8 := gc_ld30.Add(y)
+							gc_pos.Thread = gc_rank
 //line scan_block.go:115
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
+						}
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								var gc_lanes46 [8]int32
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-								gc_st8.Store(&gc_lanes46)
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line scan_block.go:115
-								for gc_k42 := range 8 {
+							var gc_lanes46 [8]int32
 //line scan_block.go:115
-									if 0xff&(1<<gc_k42) != 0 {
+							gc_st8.Store(&gc_lanes46)
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k42
+							for gc_k42 := range 8 {
 //line scan_block.go:115
-										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
-									}
+								if 0xff&(1<<gc_k42) != 0 {
+//line scan_block.go:115
+									gc_pos.Thread = gc_rank + gc_k42
+//line scan_block.go:115
+									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
 							}
+//line scan_block.go:115
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan_block.go:117
@@ -5859,13 +5811,11 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
 			}
 		}
 	}
@@ -6633,12 +6583,10 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
 							gc_pos.Thread = gc_rank + gc_k10
-							{
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-							}
+							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 //line scan_block.go:92
@@ -6788,60 +6736,58 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_tx := gc_vstep2
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:97
-							var gc_t11 int = 1*(2*thid+1) - 1
+						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							var gc_t12 int = 1*(2*thid+2) - 1
+						var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-							var ai int = gc_t11
+						var ai int = gc_t11
 //line scan_block.go:97
-							var bi int = gc_t12
-							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var bi int = gc_t12
+						var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+							gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld19 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan_block.go:98
-							var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+							gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld20 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan_block.go:98
-							gc_st2 := gc_ld20.Add(gc_ld19)
+						gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line scan_block.go:98
-								break gc_steps6
-							}
+							break gc_steps6
 						}
 					}
 //line scan_block.go:100
@@ -6853,11 +6799,9 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:97
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line scan_block.go:100
@@ -6876,34 +6820,26 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan_block.go:103
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan_block.go:110
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -7155,120 +7091,118 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						gc_rank := gc_base + gc_tx
 //line scan_block.go:78
 						var thid int = gc_tx
-						{
 //line scan_block.go:112
-							var gc_t19 int = 1*(2*thid+1) - 1
+						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							var gc_t20 int = 1*(2*thid+2) - 1
+						var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-							var ai_ int = gc_t19
+						var ai_ int = gc_t19
 //line scan_block.go:112
-							var bi_ int = gc_t20
-							var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var bi_ int = gc_t20
+						var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-								gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+							gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-								gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld28 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:113
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:113
-							y := gc_ld28
+						y := gc_ld28
 //line scan_block.go:113
-							var gc_ld29 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld29 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld29 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:114
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:114
-							gc_st7 := gc_ld29
+						gc_st7 := gc_ld29
 //line scan_block.go:114
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line scan_block.go:114
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan_block.go:114
-							var gc_ld30 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld30 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:114
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan_block.go:115
-								var gc_lanes45 [8]uint32
+							var gc_lanes45 [8]uint32
 //line scan_block.go:115
-								for gc_k41 := range 8 {
+							for gc_k41 := range 8 {
 //line scan_block.go:115
-									if 0xff&(1<<gc_k41) != 0 {
+								if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k41
+									gc_pos.Thread = gc_rank + gc_k41
 //line scan_block.go:115
-										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
-									}
+									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
-//line scan_block.go:115
-								gc_ld30 = archsimd.LoadUint32x8(&gc_lanes45)
 							}
 //line scan_block.go:115
-							gc_st8 := gc_ld30.Add(y)
+							gc_pos.Thread = gc_rank
 //line scan_block.go:115
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes45)
+						}
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-								var gc_lanes46 [8]uint32
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-								gc_st8.Store(&gc_lanes46)
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line scan_block.go:115
-								for gc_k42 := range 8 {
+							var gc_lanes46 [8]uint32
 //line scan_block.go:115
-									if 0xff&(1<<gc_k42) != 0 {
+							gc_st8.Store(&gc_lanes46)
 //line scan_block.go:115
-										gc_pos.Thread = gc_rank + gc_k42
+							for gc_k42 := range 8 {
 //line scan_block.go:115
-										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
-									}
+								if 0xff&(1<<gc_k42) != 0 {
+//line scan_block.go:115
+									gc_pos.Thread = gc_rank + gc_k42
+//line scan_block.go:115
+									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
-//line scan_block.go:115
-								gc_pos.Thread = gc_rank
 							}
+//line scan_block.go:115
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan_block.go:117
@@ -7280,13 +7214,11 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_pos.Thread = gc_rank
 //line scan_block.go:78
 				thid := gc_tx
-				{
 //line scan_block.go:112
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
 			}
 		}
 	}
@@ -7810,37 +7742,35 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line scan_block.go:190
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * b) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						var v T
-						if g < n {
-							v = in[g]
-						}
-						var v_ T = v
-//line scan_block.go:170
-						var v_2 T = v_
-//line scan_block.go:174
-						gc_l_v_2[gc_lane] = v_2
-					}
+			copy(gc_l_v_2[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:143
+				g := gc_bx*b + gc_tx
+				var v T
+				if g < n {
+					v = in[g]
+				}
+				var v_ T = v
+//line scan_block.go:170
+				var v_2 T = v_
+//line scan_block.go:174
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line scan_block.go:203
@@ -7865,32 +7795,29 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				} else {
 //line scan_block.go:204
 					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-					{
 //line scan_block.go:167
-						warp := (gc_w >> 5)
-						lanes := min(w, b_-warp*w)
+					warp := (gc_w >> 5)
+					lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-						}
-						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					var lanes_ int = lanes
+					_ = lanes_
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 //line scan_block.go:204
-							v_2 := gc_l_v_2[gc_lane]
+						v_2 := gc_l_v_2[gc_lane]
 //line scan_block.go:204
-							y := gc_c1r[gc_lane]
-							{
-								v_2 += y
-							}
+						y := gc_c1r[gc_lane]
+//line scan_block.go:206
+						v_2 += y
 //line scan_block.go:209
-							gc_l_v_2[gc_lane] = v_2
-						}
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
@@ -7919,10 +7846,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -7946,10 +7872,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -7963,97 +7887,94 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m19 uint32
+			var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m19 = ^uint32(0)
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m19 = ^uint32(0)
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				warps := scanCeil(b_, w)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line scan_block.go:167
-						lane := (gc_rank & 31)
+					lane := (gc_rank & 31)
 //line scan_block.go:183
-						var s T
-						if lane < warps {
-							s = totals[lane]
-						}
+					var s T
+					if lane < warps {
+						s = totals[lane]
+					}
 //line scan_block.go:188
-						gc_l_s[gc_lane] = s
-					}
+					gc_l_s[gc_lane] = s
+				}
 //line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
+				var mask_2 uint32 = gocuda.FullMask
 //line scan_block.go:187
-					var lanes_2 int = warps
+				var lanes_2 int = warps
 //line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all2 = (d_ < lanes_2)
-					}
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all2 = (d_ < lanes_2)
+				}
+				if gc_all2 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo6, gc_hi6 := 0, 32
-								if gc_lo6 < gc_hi6 {
-									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
-								}
-								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
-									gc_hi6 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
-							} else {
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo6, gc_hi6 := 0, 32
+							if gc_lo6 < gc_hi6 {
+								gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+							}
+							if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+								gc_hi6 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_lo7, gc_hi7 := 0, 32
-								if gc_lo7 < gc_hi7 {
-									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
-								}
-								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
-									gc_hi7 = 0
-								}
-								gc_hi7 = min(gc_hi7, gc_cnt)
-								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_lo7, gc_hi7 := 0, 32
+							if gc_lo7 < gc_hi7 {
+								gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+							}
+							if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+								gc_hi7 = 0
+							}
+							gc_hi7 = min(gc_hi7, gc_cnt)
+							for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 //line scan_block.go:204
-									v_3 := gc_l_v_3[gc_lane]
+								v_3 := gc_l_v_3[gc_lane]
 //line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
-									{
-										v_3 += y_
-									}
+								y_ := gc_c3r[gc_lane]
+//line scan_block.go:206
+								v_3 += y_
 //line scan_block.go:209
-									gc_l_v_3[gc_lane] = v_3
-								}
+								gc_l_v_3[gc_lane] = v_3
 							}
 						}
 					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:167
-						lane := (gc_rank & 31)
-//line scan_block.go:169
-						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_3 T = v_3
-//line scan_block.go:187
-						totals[lane] = r_3
-					}
 				}
-//line scan_block.go:191
-				gc_act = gc_save19 &^ gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+//line scan_block.go:169
+					v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+					var r_3 T = v_3
+//line scan_block.go:187
+					totals[lane] = r_3
+				}
 			}
+//line scan_block.go:191
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line scan_block.go:196
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -8237,37 +8158,35 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line scan_block.go:190
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * b) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						var v float32
-						if g < n {
-							v = in[g]
-						}
-						var v_ float32 = v
-//line scan_block.go:170
-						var v_2 float32 = v_
-//line scan_block.go:174
-						gc_l_v_2[gc_lane] = v_2
-					}
+			copy(gc_l_v_2[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:143
+				g := gc_bx*b + gc_tx
+				var v float32
+				if g < n {
+					v = in[g]
+				}
+				var v_ float32 = v
+//line scan_block.go:170
+				var v_2 float32 = v_
+//line scan_block.go:174
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line scan_block.go:203
@@ -8381,30 +8300,28 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -8434,10 +8351,9 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -8461,10 +8377,8 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -8478,284 +8392,282 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m19 uint32
+			var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m19 = ^uint32(0)
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m19 = ^uint32(0)
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadFloat32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if8.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if7.ToBits() != 0 {
+								s = archsimd.LoadFloat32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if8.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s float32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if7.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s float32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if9.ToBits() != 0 {
+											if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if9.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_3 float32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_3
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save19 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_3 float32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_3
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -8939,37 +8851,35 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line scan_block.go:190
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * b) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						var v int32
-						if g < n {
-							v = in[g]
-						}
-						var v_ int32 = v
-//line scan_block.go:170
-						var v_2 int32 = v_
-//line scan_block.go:174
-						gc_l_v_2[gc_lane] = v_2
-					}
+			copy(gc_l_v_2[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:143
+				g := gc_bx*b + gc_tx
+				var v int32
+				if g < n {
+					v = in[g]
+				}
+				var v_ int32 = v
+//line scan_block.go:170
+				var v_2 int32 = v_
+//line scan_block.go:174
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line scan_block.go:203
@@ -9083,30 +8993,28 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -9136,10 +9044,9 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -9163,10 +9070,8 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -9180,284 +9085,282 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m19 uint32
+			var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m19 = ^uint32(0)
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m19 = ^uint32(0)
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadInt32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if8.ToBits() != 0 {
+								s = archsimd.LoadInt32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if10.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s int32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s int32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if11.ToBits() != 0 {
+											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_3 int32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_3
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save19 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_3 int32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_3
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -9641,37 +9544,35 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line scan_block.go:190
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * b) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line scan_block.go:144
-					copy(gc_l_v_2[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						var v uint32
-						if g < n {
-							v = in[g]
-						}
-						var v_ uint32 = v
-//line scan_block.go:170
-						var v_2 uint32 = v_
-//line scan_block.go:174
-						gc_l_v_2[gc_lane] = v_2
-					}
+			copy(gc_l_v_2[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line scan_block.go:143
+				g := gc_bx*b + gc_tx
+				var v uint32
+				if g < n {
+					v = in[g]
+				}
+				var v_ uint32 = v
+//line scan_block.go:170
+				var v_2 uint32 = v_
+//line scan_block.go:174
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line scan_block.go:203
@@ -9785,30 +9686,28 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -9838,10 +9737,9 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -9865,10 +9763,8 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -9882,284 +9778,282 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m19 uint32
+			var gc_m19 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m19 = ^uint32(0)
-				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m19 = ^uint32(0)
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadUint32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if8.ToBits() != 0 {
+								s = archsimd.LoadUint32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if10.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s uint32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s uint32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if11.ToBits() != 0 {
+											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_3 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_3.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_3 uint32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_3
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save19 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_3 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_3.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_3 uint32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_3
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -10311,5 +10205,4 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 // gc_files_scan_block holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go
-//line scan_block.go:173
 var gc_files_scan_block embed.FS

@@ -5,17 +5,12 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // LookbackScanKernel returns Merrill and Garland's single-pass scan with
 // decoupled look-back, one element per thread: each block draws its tile
@@ -49,554 +44,6 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 	return compiled.Kernel(gc_src_lookbackScan,
 		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
 		gc_body)
-}
-
-//line scan_lookback.go:101
-var gc_src_lookbackScan = compiled.NewSource(gc_files_scan_lookback, "lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
-
-//line scan_lookback.go:101
-func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_shared1 := func(n int) []T {
-		defer func() {}()
-		return gocuda.Shared[T](t, n)
-	}
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line scan_lookback.go:115
-	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-//line scan_lookback.go:117
-	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
-	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
-	gc_s_incl := compiled.Scratch[T](gc_b, 5)[:gc_n]
-//line scan_lookback.go:102
-	n := len(in)
-	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
-	b := gc_bdx
-	var sh_ []scanTileShared[T] = sh
-//line scan_lookback.go:105
-	var ticket_ *uint32 = ticket
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
-				gc_at := sh_[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line scan_lookback.go:120
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step + 1
-//line scan_lookback.go:51
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step + 2
-//line scan_lookback.go:51
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step + 3
-//line scan_lookback.go:51
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						gc_at[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-//line scan_lookback.go:49
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-					gc_at[0].tile = int(atomic.Add(ticket_, 1))
-				}
-			} else {
-//line scan_lookback.go:49
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-//line scan_lookback.go:49
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-//line scan_lookback.go:49
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_lookback.go:45
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
-				}
-			}
-		}
-	}
-//line scan_block.go:166
-	const w = gocuda.WarpSize
-	b_ := gc_bdx
-//line scan_block.go:176
-	totals := gc_shared1(w)[:w]
-//line scan_block.go:178
-	var gc_l_v_2 [32]T
-	var gc_c1r [32]T
-	var gc_c2r [32]T
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:105
-				tile := r
-				i := tile*b + gc_tx
-				var v T
-				if i < n {
-					v = in[i]
-				}
-				var v_ T = v
-//line scan_block.go:170
-				var v_2 T = v_
-//line scan_block.go:177
-				gc_l_v_2[gc_lane] = v_2
-				gc_s_tile[gc_rank] = tile
-				gc_s_i[gc_rank] = i
-			}
-		}
-//line scan_block.go:203
-		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
-		}
-		if gc_all {
-			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-		} else {
-//line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 {
-						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-					}
-					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-						gc_hi2 = 0
-					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
-				} else {
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-					{
-//line scan_block.go:167
-						warp := (gc_w >> 5)
-						lanes := min(w, b_-warp*w)
-//line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-						}
-						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-//line scan_block.go:204
-							v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-							y := gc_c1r[gc_lane]
-							{
-								v_2 += y
-							}
-//line scan_block.go:209
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-			}
-		}
-//line scan_block.go:209
-		copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
-//line scan_block.go:171
-		if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
-			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
-			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
-		} else {
-//line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-//line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt)
-		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-//line scan_block.go:169
-			excl_ := gc_s_excl_[gc_rank]
-			{
-//line scan_block.go:173
-				excl_ = 0
-			}
-			gc_s_excl_[gc_rank] = excl_
-		}
-		{
-//line scan_block.go:167
-			warp := (gc_w >> 5)
-			lanes := min(w, b_-warp*w)
-			_ = lanes
-			gc_lo5, gc_hi5 := 0, 32
-			if gc_lo5 < gc_hi5 && !(b_ > w) {
-				gc_hi5 = 0
-			}
-			if gc_lo5 < gc_hi5 {
-				gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
-			}
-			if gc_lo5 < gc_hi5 {
-				gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
-			}
-			gc_hi5 = min(gc_hi5, gc_cnt)
-			for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line scan_block.go:169
-				incl_ := gc_s_incl_[gc_rank]
-				{
-//line scan_block.go:178
-					totals[warp] = incl_
-				}
-			}
-		}
-	}
-//line scan_block.go:175
-	if b_ > w {
-//line scan_block.go:177
-		var gc_l_s [32]T
-		var gc_l_v_3 [32]T
-		var gc_c3r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
-//line scan_block.go:186
-				var gc_m21 uint32
-//line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m21 = ^uint32(0)
-				}
-				gc_save21 := gc_act
-				gc_act = gc_save21 & gc_m21
-				if gc_act != 0 {
-//line scan_block.go:182
-					warps := scanCeil(b_, w)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:167
-						lane := (gc_rank & 31)
-//line scan_block.go:183
-						var s T
-						if lane < warps {
-							s = totals[lane]
-						}
-//line scan_block.go:188
-						gc_l_s[gc_lane] = s
-					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all2 = (d_ < lanes_2)
-					}
-					if gc_all2 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
-//line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo6, gc_hi6 := 0, 32
-								if gc_lo6 < gc_hi6 {
-									gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
-								}
-								if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
-									gc_hi6 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
-							} else {
-//line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_lo7, gc_hi7 := 0, 32
-								if gc_lo7 < gc_hi7 {
-									gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
-								}
-								if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
-									gc_hi7 = 0
-								}
-								gc_hi7 = min(gc_hi7, gc_cnt)
-								for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
-//line scan_block.go:204
-									v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
-									{
-										v_3 += y_
-									}
-//line scan_block.go:209
-									gc_l_v_3[gc_lane] = v_3
-								}
-							}
-						}
-					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line scan_block.go:167
-						lane := (gc_rank & 31)
-//line scan_block.go:169
-						v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-						var r_4 T = v_3
-//line scan_block.go:187
-						totals[lane] = r_4
-					}
-				}
-//line scan_block.go:191
-				gc_act = gc_save21 &^ gc_dead
-			}
-		}
-//line scan_block.go:196
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
-//line scan_block.go:169
-				incl_ := gc_s_incl_[gc_rank]
-//line scan_block.go:171
-				excl_ := gc_s_excl_[gc_rank]
-//line scan_block.go:173
-				tile := gc_s_tile[gc_rank]
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-//line scan_block.go:194
-				var r_ T = excl_
-//line scan_block.go:194
-				var r_2 T = incl_
-//line scan_lookback.go:111
-				excl := r_
-//line scan_lookback.go:111
-				incl := r_2
-				if gc_tx == b-1 {
-					sh[0].prefix = scanPublish(status, tile, incl)
-				}
-//line scan_lookback.go:119
-				gc_s_excl[gc_rank] = excl
-				gc_s_incl[gc_rank] = incl
-			}
-		}
-	} else {
-		{
-//line scan_lookback.go:126
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := b - 1; gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := b - 1; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:138
-					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:140
-					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:142
-					tile := gc_s_tile[gc_rank]
-					_ = tile
-//line scan_block.go:194
-					var r_ T = excl_
-//line scan_block.go:194
-					var r_2 T = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
-//line scan_lookback.go:116
-					gc_s_excl[gc_rank] = excl
-					gc_s_incl[gc_rank] = incl
-				}
-				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line scan_lookback.go:122
-					incl_ := gc_s_incl_[gc_rank]
-//line scan_lookback.go:124
-					excl_ := gc_s_excl_[gc_rank]
-//line scan_lookback.go:126
-					tile := gc_s_tile[gc_rank]
-					_ = tile
-//line scan_block.go:194
-					var r_ T = excl_
-//line scan_block.go:194
-					var r_2 T = incl_
-//line scan_lookback.go:111
-					excl := r_
-//line scan_lookback.go:111
-					incl := r_2
-//line scan_lookback.go:116
-					gc_s_excl[gc_rank] = excl
-					gc_s_incl[gc_rank] = incl
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := b - 1; gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := b - 1; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 0
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
-					gc_at2 := sh[gc_off2:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						incl_ := gc_s_incl_[gc_rank]
-						excl_ := gc_s_excl_[gc_rank]
-						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ T = excl_
-//line scan_block.go:194
-						var r_2 T = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
-						gc_s_excl[gc_rank] = excl
-						gc_s_incl[gc_rank] = incl
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						incl_ := gc_s_incl_[gc_rank]
-						excl_ := gc_s_excl_[gc_rank]
-						tile := gc_s_tile[gc_rank]
-//line scan_block.go:194
-						var r_ T = excl_
-//line scan_block.go:194
-						var r_2 T = incl_
-//line scan_lookback.go:111
-						excl := r_
-//line scan_lookback.go:111
-						incl := r_2
-//line scan_lookback.go:113
-						sh[0].prefix = scanPublish(status, tile, incl)
-//line scan_lookback.go:119
-						gc_s_excl[gc_rank] = excl
-						gc_s_incl[gc_rank] = incl
-					}
-				}
-			}
-		}
-	}
-//line scan_lookback.go:127
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		i := gc_s_i[gc_rank]
-		excl := gc_s_excl[gc_rank]
-		incl := gc_s_incl[gc_rank]
-//line scan_lookback.go:116
-		if i < n {
-			if inclusive {
-				out[i] = sh[0].prefix + incl
-			} else {
-				out[i] = sh[0].prefix + excl
-			}
-		}
-	}
 }
 
 //line scan_lookback.go:101
@@ -741,33 +188,32 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:105
-				tile := r
-				i := tile*b + gc_tx
-				var v float32
-				if i < n {
-					v = in[i]
-				}
-				var v_ float32 = v
-//line scan_block.go:170
-				var v_2 float32 = v_
-//line scan_block.go:177
-				gc_l_v_2[gc_lane] = v_2
-				gc_s_tile[gc_rank] = tile
-				gc_s_i[gc_rank] = i
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line scan_lookback.go:48
+			var r int = sh_[0].tile
+//line scan_lookback.go:105
+			tile := r
+			i := tile*b + gc_tx
+			var v float32
+			if i < n {
+				v = in[i]
+			}
+			var v_ float32 = v
+//line scan_block.go:170
+			var v_2 float32 = v_
+//line scan_block.go:177
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
 		}
 //line scan_block.go:203
 		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
@@ -880,30 +326,28 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -933,10 +377,9 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -960,10 +403,8 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -977,284 +418,282 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m21 uint32
+			var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m21 = ^uint32(0)
-				}
-				gc_save21 := gc_act
-				gc_act = gc_save21 & gc_m21
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadFloat32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if8.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if7.ToBits() != 0 {
+								s = archsimd.LoadFloat32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if8.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s float32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if7.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s float32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if9.ToBits() != 0 {
+											if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if9.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_4 float32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_4
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save21 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_4 float32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_4
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save21 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1561,33 +1000,32 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:105
-				tile := r
-				i := tile*b + gc_tx
-				var v int32
-				if i < n {
-					v = in[i]
-				}
-				var v_ int32 = v
-//line scan_block.go:170
-				var v_2 int32 = v_
-//line scan_block.go:177
-				gc_l_v_2[gc_lane] = v_2
-				gc_s_tile[gc_rank] = tile
-				gc_s_i[gc_rank] = i
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line scan_lookback.go:48
+			var r int = sh_[0].tile
+//line scan_lookback.go:105
+			tile := r
+			i := tile*b + gc_tx
+			var v int32
+			if i < n {
+				v = in[i]
+			}
+			var v_ int32 = v
+//line scan_block.go:170
+			var v_2 int32 = v_
+//line scan_block.go:177
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
 		}
 //line scan_block.go:203
 		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
@@ -1700,30 +1138,28 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -1753,10 +1189,9 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -1780,10 +1215,8 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -1797,284 +1230,282 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m21 uint32
+			var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m21 = ^uint32(0)
-				}
-				gc_save21 := gc_act
-				gc_act = gc_save21 & gc_m21
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadInt32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if8.ToBits() != 0 {
+								s = archsimd.LoadInt32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if10.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s int32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s int32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if11.ToBits() != 0 {
+											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_4 int32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_4
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save21 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_4 int32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_4
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save21 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2381,33 +1812,32 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line scan_lookback.go:48
-				var r int = sh_[0].tile
-//line scan_lookback.go:105
-				tile := r
-				i := tile*b + gc_tx
-				var v uint32
-				if i < n {
-					v = in[i]
-				}
-				var v_ uint32 = v
-//line scan_block.go:170
-				var v_2 uint32 = v_
-//line scan_block.go:177
-				gc_l_v_2[gc_lane] = v_2
-				gc_s_tile[gc_rank] = tile
-				gc_s_i[gc_rank] = i
+//line scan_block.go:187
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line scan_lookback.go:48
+			var r int = sh_[0].tile
+//line scan_lookback.go:105
+			tile := r
+			i := tile*b + gc_tx
+			var v uint32
+			if i < n {
+				v = in[i]
+			}
+			var v_ uint32 = v
+//line scan_block.go:170
+			var v_2 uint32 = v_
+//line scan_block.go:177
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
 		}
 //line scan_block.go:203
 		gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
@@ -2520,30 +1950,28 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line scan_block.go:167
-							warp := (gc_w >> 5)
-							lanes := min(w, b_-warp*w)
+						warp := (gc_w >> 5)
+						lanes := min(w, b_-warp*w)
 //line scan_block.go:170
-							var lanes_ int = lanes
+						var lanes_ int = lanes
 //line scan_block.go:172
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line scan_block.go:202
-								lane_ := (gc_rank & 31)
-//line scan_block.go:204
-								v_2 := gc_l_v_2[gc_lane]
-//line scan_block.go:204
-								y := gc_c1r[gc_lane]
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-//line scan_block.go:209
-								gc_l_v_2[gc_lane] = v_2
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+							lane_ := (gc_rank & 31)
+//line scan_block.go:204
+							v_2 := gc_l_v_2[gc_lane]
+//line scan_block.go:204
+							y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+//line scan_block.go:209
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -2573,10 +2001,9 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_rank := gc_w + gc_lane
 //line scan_block.go:169
 			excl_ := gc_s_excl_[gc_rank]
-			{
 //line scan_block.go:173
-				excl_ = 0
-			}
+			excl_ = 0
+//line scan_block.go:175
 			gc_s_excl_[gc_rank] = excl_
 		}
 		{
@@ -2600,10 +2027,8 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 				gc_pos.Thread = gc_rank
 //line scan_block.go:169
 				incl_ := gc_s_incl_[gc_rank]
-				{
 //line scan_block.go:178
-					totals[warp] = incl_
-				}
+				totals[warp] = incl_
 			}
 		}
 	}
@@ -2617,284 +2042,282 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line scan_block.go:186
-				var gc_m21 uint32
+			var gc_m21 uint32
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m21 = ^uint32(0)
-				}
-				gc_save21 := gc_act
-				gc_act = gc_save21 & gc_m21
-				if gc_act != 0 {
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left2 := gc_act
-					if compiled.SIMD {
+				warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:167
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line scan_block.go:183
-								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
+							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
-//line scan_block.go:184
-								if lane < warps && uint(warps-lane) > 7 {
-//line scan_block.go:184
-									s = archsimd.LoadUint32x8Slice(totals[lane:])
-								} else {
-//line scan_block.go:185
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-									if gc_if10.ToBits() != 0 {
-//line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
-									}
-								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:183
-								var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
-								}
+							if lane < warps && uint(warps-lane) > 7 {
 //line scan_block.go:184
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-								if gc_if8.ToBits() != 0 {
+								s = archsimd.LoadUint32x8Slice(totals[lane:])
+							} else {
 //line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								if gc_if10.ToBits() != 0 {
+//line scan_block.go:184
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
 								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
 							}
+//line scan_block.go:184
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line scan_block.go:167
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line scan_block.go:183
-							var s uint32
-							if lane < warps {
-								s = totals[lane]
+							var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+								break
 							}
-//line scan_block.go:188
-							gc_l_s[gc_lane] = s
+//line scan_block.go:184
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:185
+								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+//line scan_block.go:185
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-//line scan_block.go:187
-					var lanes_2 int = warps
-//line scan_block.go:187
-					copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
-//line scan_block.go:203
-					gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-					for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-						gc_all6 = (d_ < lanes_2)
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:183
+						var s uint32
+						if lane < warps {
+							s = totals[lane]
+						}
+//line scan_block.go:188
+						gc_l_s[gc_lane] = s
 					}
-					if gc_all6 {
-						compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
-					} else {
+				}
+//line scan_block.go:187
+				var mask_2 uint32 = gocuda.FullMask
+//line scan_block.go:187
+				var lanes_2 int = warps
+//line scan_block.go:187
+				copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-							} else {
+				gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+//line scan_block.go:203
+					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-									gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-									if gc_act == ^uint32(0) {
+								gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line scan_block.go:202
-											var lane_2 int = gc_lane
+										var lane_2 int = gc_lane
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-											if lane_2 >= d_ && d_ < lanes_2 {
+										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_)
-											} else {
+											v_3 = v_3.Add(y_)
+										} else {
 //line scan_block.go:205
-												gc_b7 := gc_none6
-//line scan_block.go:205
-												if d_ < lanes_2 {
-//line scan_block.go:205
-													gc_b7 = gc_all8
-												}
-//line scan_block.go:205
-												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-												if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
-												}
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line scan_block.go:202
-											var lane_2 int = gc_lane
-//line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-											gc_b6 := gc_none5
+											gc_b7 := gc_none6
 //line scan_block.go:205
 											if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all7
+												gc_b7 = gc_all8
 											}
 //line scan_block.go:205
-											gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+											gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-											if gc_if11.ToBits() != 0 {
+											if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
 										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line scan_block.go:202
-										lane_2 := (gc_rank & 31)
+										var lane_2 int = gc_lane
+//line scan_block.go:202
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
 //line scan_block.go:204
-										v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:204
-										y_ := gc_c3r[gc_lane]
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
+										y_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b6 = gc_all7
 										}
-//line scan_block.go:209
-										gc_l_v_3[gc_lane] = v_3
+//line scan_block.go:205
+										gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+										if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+//line scan_block.go:202
+									lane_2 := (gc_rank & 31)
+//line scan_block.go:204
+									v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:204
+									y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
 //line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
+									gc_l_v_3[gc_lane] = v_3
 								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line scan_block.go:167
-								var lane int = gc_lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
-//line scan_block.go:209
-								r_4 := v_3
-//line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line scan_block.go:167
-							lane := (gc_rank & 31)
-//line scan_block.go:169
-							v_3 := gc_l_v_3[gc_lane]
-//line scan_block.go:209
-							var r_4 uint32 = v_3
-//line scan_block.go:187
-							totals[lane] = r_4
 						}
 					}
 				}
-//line scan_block.go:192
-				gc_act = gc_save21 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line scan_block.go:167
+							var lane int = gc_lane
+//line scan_block.go:167
+							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+//line scan_block.go:209
+							r_4 := v_3
+//line scan_block.go:187
+							if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+								break
+							}
+//line scan_block.go:187
+							r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line scan_block.go:167
+						lane := (gc_rank & 31)
+//line scan_block.go:169
+						v_3 := gc_l_v_3[gc_lane]
+//line scan_block.go:209
+						var r_4 uint32 = v_3
+//line scan_block.go:187
+						totals[lane] = r_4
+					}
+				}
 			}
+//line scan_block.go:192
+			gc_act = gc_save21 &^ gc_dead
 		}
 //line scan_block.go:197
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -3058,29 +2481,6 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 	}
 }
-
-// CoarsenedScanKernel returns the coarsened single-pass scan: the
-// decoupled look-back of LookbackScanKernel over tiles of
-// blockDim.X*items elements, in which each thread owns a run of items
-// consecutive elements (CUB's blocked arrangement, ITEMS_PER_THREAD). Each
-// thread sums its run serially into shared memory; the last thread scans
-// those run totals serially (a raking scan, as CUB's BLOCK_SCAN_RAKING
-// with one raking thread), publishes the tile and looks back; then each
-// thread scans its run serially from its prefix. This suits a CPU: the
-// block pays three barriers per tile, not a few per element, and a tile's
-// second pass reads from cache. Launch it on a 1D grid of
-// ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
-// and *ticket zero.
-//
-//line scan_lookback.go:172
-func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_coarsenedScan,
-		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
-		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
-}
-
-//line scan_lookback.go:172
-var gc_src_coarsenedScan = compiled.NewSource(gc_files_scan_lookback, "coarsenedScan", "c349f5a27511243e0739cfdc374000b97c79062ec733005f5b96e0c0ed60120d", "scan_lookback.go:158-192", "scan.go:114-131", "scan.go:133-148", "scan_lookback.go:39-49").NoGoexit("054ff1c91f9615bc4e90af8bc93907d04be25e5db90c7abacd4ff2c7f61392d2", "scan_lookback.go:51-67", "scan_lookback.go:69-89")
 
 //line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
@@ -3377,384 +2777,3 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:196
 	gc_jam_scanSerial_flush(&gc_jam)
 }
-
-// gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_scanSerial[T Number] struct {
-	n     int
-	lanes [4]gc_jam_scanSerial_lane[T]
-}
-
-// gc_jam_scanSerial_lane is a thread's state after scanSerial's first statements.
-type gc_jam_scanSerial_lane[T Number] struct {
-	in        []T
-	out       []T
-	offset    T
-	inclusive bool
-}
-
-// gc_jam_scanSerial_add is a call of scanSerial: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_scanSerial_add[T Number](gc_j *gc_jam_scanSerial[T], in, out []T, offset T, inclusive bool) {
-//line scan.go:118
-	out = out[:len(in)]
-	gc_j.lanes[gc_j.n] = gc_jam_scanSerial_lane[T]{in, out, offset, inclusive}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_scanSerial_run4(gc_j)
-		gc_j.n = 0
-	}
-}
-
-// gc_jam_scanSerial_flush runs the rest of the calls still held, one by one.
-func gc_jam_scanSerial_flush[T Number](gc_j *gc_jam_scanSerial[T]) {
-	for gc_k := range gc_j.n {
-		gc_jam_scanSerial_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_scanSerial_run1 runs the rest of scanSerial for one thread, as written.
-func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
-	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
-//line scan.go:119
-	s := offset
-	if inclusive {
-		for i, x := range in {
-			s += x
-			out[i] = s
-		}
-		return
-	}
-	for i, x := range in {
-		out[i] = s
-		s += x
-	}
-}
-
-// gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
-func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
-	gc_l0_in := gc_j.lanes[0].in
-//line scan.go:137
-	gc_l0_out := gc_j.lanes[0].out
-//line scan.go:139
-	gc_l0_offset := gc_j.lanes[0].offset
-//line scan.go:141
-	gc_l0_inclusive := gc_j.lanes[0].inclusive
-//line scan.go:143
-	gc_l1_in := gc_j.lanes[1].in
-//line scan.go:145
-	gc_l1_out := gc_j.lanes[1].out
-//line scan.go:147
-	gc_l1_offset := gc_j.lanes[1].offset
-//line scan.go:149
-	gc_l1_inclusive := gc_j.lanes[1].inclusive
-//line scan.go:151
-	gc_l2_in := gc_j.lanes[2].in
-//line scan.go:153
-	gc_l2_out := gc_j.lanes[2].out
-//line scan.go:155
-	gc_l2_offset := gc_j.lanes[2].offset
-//line scan.go:157
-	gc_l2_inclusive := gc_j.lanes[2].inclusive
-//line scan.go:159
-	gc_l3_in := gc_j.lanes[3].in
-//line scan.go:161
-	gc_l3_out := gc_j.lanes[3].out
-//line scan.go:163
-	gc_l3_offset := gc_j.lanes[3].offset
-//line scan.go:165
-	gc_l3_inclusive := gc_j.lanes[3].inclusive
-//line scan.go:119
-	gc_l0_s := gc_l0_offset
-//line scan.go:119
-	gc_l1_s := gc_l1_offset
-//line scan.go:119
-	gc_l2_s := gc_l2_offset
-//line scan.go:119
-	gc_l3_s := gc_l3_offset
-	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
-//line scan.go:120
-		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-		gc_r3 := gc_l0_in[:gc_n1]
-//line scan.go:121
-		gc_w4 := gc_l0_out[:gc_n1]
-//line scan.go:121
-		gc_r5 := gc_l1_in[:gc_n1]
-//line scan.go:121
-		gc_w6 := gc_l1_out[:gc_n1]
-//line scan.go:121
-		gc_r7 := gc_l2_in[:gc_n1]
-//line scan.go:121
-		gc_w8 := gc_l2_out[:gc_n1]
-//line scan.go:121
-		gc_r9 := gc_l3_in[:gc_n1]
-//line scan.go:121
-		gc_w10 := gc_l3_out[:gc_n1]
-//line scan.go:121
-		for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line scan.go:121
-			gc_l0_i := gc_i2
-//line scan.go:121
-			gc_l0_x := gc_r3[gc_i2]
-			gc_l0_s += gc_l0_x
-			gc_w4[gc_l0_i] = gc_l0_s
-//line scan.go:121
-			gc_l1_i := gc_i2
-//line scan.go:121
-			gc_l1_x := gc_r5[gc_i2]
-			gc_l1_s += gc_l1_x
-			gc_w6[gc_l1_i] = gc_l1_s
-//line scan.go:121
-			gc_l2_i := gc_i2
-//line scan.go:121
-			gc_l2_x := gc_r7[gc_i2]
-			gc_l2_s += gc_l2_x
-			gc_w8[gc_l2_i] = gc_l2_s
-//line scan.go:121
-			gc_l3_i := gc_i2
-//line scan.go:121
-			gc_l3_x := gc_r9[gc_i2]
-			gc_l3_s += gc_l3_x
-			gc_w10[gc_l3_i] = gc_l3_s
-		}
-		{
-//line scan.go:121
-			gc_l0_in := gc_j.lanes[0].in
-//line scan.go:121
-			gc_l0_out := gc_j.lanes[0].out
-//line scan.go:121
-			for gc_i11 := gc_n1; gc_i11 < len(gc_l0_in); gc_i11++ {
-//line scan.go:121
-				gc_l0_i := gc_i11
-//line scan.go:121
-				gc_l0_x := gc_l0_in[gc_i11]
-				gc_l0_s += gc_l0_x
-				gc_l0_out[gc_l0_i] = gc_l0_s
-			}
-		}
-		{
-//line scan.go:121
-			gc_l1_in := gc_j.lanes[1].in
-//line scan.go:121
-			gc_l1_out := gc_j.lanes[1].out
-//line scan.go:121
-			for gc_i12 := gc_n1; gc_i12 < len(gc_l1_in); gc_i12++ {
-//line scan.go:121
-				gc_l1_i := gc_i12
-//line scan.go:121
-				gc_l1_x := gc_l1_in[gc_i12]
-				gc_l1_s += gc_l1_x
-				gc_l1_out[gc_l1_i] = gc_l1_s
-			}
-		}
-		{
-//line scan.go:121
-			gc_l2_in := gc_j.lanes[2].in
-//line scan.go:121
-			gc_l2_out := gc_j.lanes[2].out
-//line scan.go:121
-			for gc_i13 := gc_n1; gc_i13 < len(gc_l2_in); gc_i13++ {
-//line scan.go:121
-				gc_l2_i := gc_i13
-//line scan.go:121
-				gc_l2_x := gc_l2_in[gc_i13]
-				gc_l2_s += gc_l2_x
-				gc_l2_out[gc_l2_i] = gc_l2_s
-			}
-		}
-		{
-//line scan.go:121
-			gc_l3_in := gc_j.lanes[3].in
-//line scan.go:121
-			gc_l3_out := gc_j.lanes[3].out
-//line scan.go:121
-			for gc_i14 := gc_n1; gc_i14 < len(gc_l3_in); gc_i14++ {
-//line scan.go:121
-				gc_l3_i := gc_i14
-//line scan.go:121
-				gc_l3_x := gc_l3_in[gc_i14]
-				gc_l3_s += gc_l3_x
-				gc_l3_out[gc_l3_i] = gc_l3_s
-			}
-		}
-//line scan.go:124
-	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
-//line scan.go:120
-		gc_n15 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
-//line scan.go:127
-		gc_r17 := gc_l0_in[:gc_n15]
-//line scan.go:127
-		gc_w18 := gc_l0_out[:gc_n15]
-//line scan.go:127
-		gc_r19 := gc_l1_in[:gc_n15]
-//line scan.go:127
-		gc_w20 := gc_l1_out[:gc_n15]
-//line scan.go:127
-		gc_r21 := gc_l2_in[:gc_n15]
-//line scan.go:127
-		gc_w22 := gc_l2_out[:gc_n15]
-//line scan.go:127
-		gc_r23 := gc_l3_in[:gc_n15]
-//line scan.go:127
-		gc_w24 := gc_l3_out[:gc_n15]
-//line scan.go:127
-		for gc_i16 := 0; gc_i16 < gc_n15; gc_i16++ {
-//line scan.go:127
-			gc_l0_i2 := gc_i16
-//line scan.go:127
-			gc_l0_x2 := gc_r17[gc_i16]
-			gc_w18[gc_l0_i2] = gc_l0_s
-			gc_l0_s += gc_l0_x2
-//line scan.go:127
-			gc_l1_i2 := gc_i16
-//line scan.go:127
-			gc_l1_x2 := gc_r19[gc_i16]
-			gc_w20[gc_l1_i2] = gc_l1_s
-			gc_l1_s += gc_l1_x2
-//line scan.go:127
-			gc_l2_i2 := gc_i16
-//line scan.go:127
-			gc_l2_x2 := gc_r21[gc_i16]
-			gc_w22[gc_l2_i2] = gc_l2_s
-			gc_l2_s += gc_l2_x2
-//line scan.go:127
-			gc_l3_i2 := gc_i16
-//line scan.go:127
-			gc_l3_x2 := gc_r23[gc_i16]
-			gc_w24[gc_l3_i2] = gc_l3_s
-			gc_l3_s += gc_l3_x2
-		}
-		{
-//line scan.go:127
-			gc_l0_in := gc_j.lanes[0].in
-//line scan.go:127
-			gc_l0_out := gc_j.lanes[0].out
-//line scan.go:127
-			for gc_i25 := gc_n15; gc_i25 < len(gc_l0_in); gc_i25++ {
-//line scan.go:127
-				gc_l0_i2 := gc_i25
-//line scan.go:127
-				gc_l0_x2 := gc_l0_in[gc_i25]
-				gc_l0_out[gc_l0_i2] = gc_l0_s
-				gc_l0_s += gc_l0_x2
-			}
-		}
-		{
-//line scan.go:127
-			gc_l1_in := gc_j.lanes[1].in
-//line scan.go:127
-			gc_l1_out := gc_j.lanes[1].out
-//line scan.go:127
-			for gc_i26 := gc_n15; gc_i26 < len(gc_l1_in); gc_i26++ {
-//line scan.go:127
-				gc_l1_i2 := gc_i26
-//line scan.go:127
-				gc_l1_x2 := gc_l1_in[gc_i26]
-				gc_l1_out[gc_l1_i2] = gc_l1_s
-				gc_l1_s += gc_l1_x2
-			}
-		}
-		{
-//line scan.go:127
-			gc_l2_in := gc_j.lanes[2].in
-//line scan.go:127
-			gc_l2_out := gc_j.lanes[2].out
-//line scan.go:127
-			for gc_i27 := gc_n15; gc_i27 < len(gc_l2_in); gc_i27++ {
-//line scan.go:127
-				gc_l2_i2 := gc_i27
-//line scan.go:127
-				gc_l2_x2 := gc_l2_in[gc_i27]
-				gc_l2_out[gc_l2_i2] = gc_l2_s
-				gc_l2_s += gc_l2_x2
-			}
-		}
-		{
-//line scan.go:127
-			gc_l3_in := gc_j.lanes[3].in
-//line scan.go:127
-			gc_l3_out := gc_j.lanes[3].out
-//line scan.go:127
-			for gc_i28 := gc_n15; gc_i28 < len(gc_l3_in); gc_i28++ {
-//line scan.go:127
-				gc_l3_i2 := gc_i28
-//line scan.go:127
-				gc_l3_x2 := gc_l3_in[gc_i28]
-				gc_l3_out[gc_l3_i2] = gc_l3_s
-				gc_l3_s += gc_l3_x2
-			}
-		}
-	} else {
-//line scan.go:130
-		func() {
-//line scan.go:120
-			if gc_l0_inclusive {
-				for gc_l0_i, gc_l0_x := range gc_l0_in {
-					gc_l0_s += gc_l0_x
-					gc_l0_out[gc_l0_i] = gc_l0_s
-				}
-				return
-			}
-			for gc_l0_i2, gc_l0_x2 := range gc_l0_in {
-				gc_l0_out[gc_l0_i2] = gc_l0_s
-				gc_l0_s += gc_l0_x2
-			}
-//line scan.go:130
-		}()
-//line scan.go:130
-		func() {
-//line scan.go:120
-			if gc_l1_inclusive {
-				for gc_l1_i, gc_l1_x := range gc_l1_in {
-					gc_l1_s += gc_l1_x
-					gc_l1_out[gc_l1_i] = gc_l1_s
-				}
-				return
-			}
-			for gc_l1_i2, gc_l1_x2 := range gc_l1_in {
-				gc_l1_out[gc_l1_i2] = gc_l1_s
-				gc_l1_s += gc_l1_x2
-			}
-//line scan.go:130
-		}()
-//line scan.go:130
-		func() {
-//line scan.go:120
-			if gc_l2_inclusive {
-				for gc_l2_i, gc_l2_x := range gc_l2_in {
-					gc_l2_s += gc_l2_x
-					gc_l2_out[gc_l2_i] = gc_l2_s
-				}
-				return
-			}
-			for gc_l2_i2, gc_l2_x2 := range gc_l2_in {
-				gc_l2_out[gc_l2_i2] = gc_l2_s
-				gc_l2_s += gc_l2_x2
-			}
-//line scan.go:130
-		}()
-//line scan.go:130
-		func() {
-//line scan.go:120
-			if gc_l3_inclusive {
-				for gc_l3_i, gc_l3_x := range gc_l3_in {
-					gc_l3_s += gc_l3_x
-					gc_l3_out[gc_l3_i] = gc_l3_s
-				}
-				return
-			}
-			for gc_l3_i2, gc_l3_x2 := range gc_l3_in {
-				gc_l3_out[gc_l3_i2] = gc_l3_s
-				gc_l3_s += gc_l3_x2
-			}
-//line scan.go:130
-		}()
-	}
-}
-
-// gc_files_scan_lookback holds the source files whose lines the kernels' records hash.
-//
-//go:embed scan.go scan_block.go scan_lookback.go
-//line scan.go:136
-var gc_files_scan_lookback embed.FS

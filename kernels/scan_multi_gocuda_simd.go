@@ -5,16 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // UniformAddKernel returns the third step of the multi-block scan, the
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
@@ -49,175 +44,6 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 	return compiled.GridKernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
 		gc_body)
-}
-
-//line scan_multi.go:98
-var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line scan_multi.go:98
-func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_apart := compiled.Disjoint(offsets, out)
-//line scan_multi.go:118
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_to, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := (gc_bx * gc_bdx) + gc_seg
-					gc_off2 := gc_q
-					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
-						gc_at := out[gc_off:][:gc_seglen]
-						gc_at2 := offsets[gc_off2:][:1]
-						gc_elem := gc_at2[0]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-//line scan_multi.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							{
-//line scan_multi.go:101
-								gc_at[gc_u] += gc_elem
-							}
-						}
-					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-							i := gc_bx*gc_bdx + gc_tx
-							{
-								out[i] += offsets[gc_q]
-							}
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line scan_multi.go:99
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] += offsets[i/perBlock]
-					}
-				}
-			}
-		}
-	}
 }
 
 //line scan_multi.go:98
@@ -300,12 +126,8 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
-								{
-//line scan_multi.go:100
-									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
@@ -313,12 +135,10 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line scan_multi.go:101
-								gc_at[gc_u] += gc_elem
-							}
+							gc_at[gc_u] += gc_elem
 						}
 					} else {
+//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
@@ -327,51 +147,51 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 						}
+//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
-							{
-								out[i] += offsets[gc_q]
-							}
+//line scan_multi.go:101
+							out[i] += offsets[gc_q]
 						}
 					}
+//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -383,49 +203,48 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 				}
+//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] += offsets[i/perBlock]
-					}
+//line scan_multi.go:101
+					out[i] += offsets[i/perBlock]
 				}
 			}
 		}
@@ -508,12 +327,8 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
-								{
-//line scan_multi.go:100
-									archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
-								}
+								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
@@ -521,12 +336,10 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line scan_multi.go:101
-								gc_at[gc_u] += gc_elem
-							}
+							gc_at[gc_u] += gc_elem
 						}
 					} else {
+//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
@@ -535,51 +348,51 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 						}
+//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
-							{
-								out[i] += offsets[gc_q]
-							}
+//line scan_multi.go:101
+							out[i] += offsets[gc_q]
 						}
 					}
+//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -591,49 +404,48 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 				}
+//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] += offsets[i/perBlock]
-					}
+//line scan_multi.go:101
+					out[i] += offsets[i/perBlock]
 				}
 			}
 		}
@@ -716,12 +528,8 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 								var i int = gc_bx*gc_bdx + gc_tx
 //line scan_multi.go:99
 								_ = i
-								{
-//line scan_multi.go:100
-									archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
-								}
+								archsimd.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(archsimd.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
-//line scan_multi.go:102
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
@@ -729,12 +537,10 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line scan_multi.go:101
-								gc_at[gc_u] += gc_elem
-							}
+							gc_at[gc_u] += gc_elem
 						}
 					} else {
+//line scan_multi.go:105
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
@@ -743,51 +549,51 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 							{
+//line scan_multi.go:105
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] += offsets[gc_q]
-								}
+//line scan_multi.go:101
+								out[i] += offsets[gc_q]
 							}
 						}
+//line scan_multi.go:105
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 							i := gc_bx*gc_bdx + gc_tx
-							{
-								out[i] += offsets[gc_q]
-							}
+//line scan_multi.go:101
+							out[i] += offsets[gc_q]
 						}
 					}
+//line scan_multi.go:105
 					gc_seg = gc_segend
 				}
 			} else {
@@ -799,57 +605,50 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 					{
+//line scan_multi.go:105
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] += offsets[i/perBlock]
-						}
+//line scan_multi.go:101
+						out[i] += offsets[i/perBlock]
 					}
 				}
+//line scan_multi.go:105
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan_multi.go:99
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] += offsets[i/perBlock]
-					}
+//line scan_multi.go:101
+					out[i] += offsets[i/perBlock]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_scan_multi holds the source files whose lines the kernels' records hash.
-//
-//go:embed scan_multi.go
-//line scan_multi.go:113
-var gc_files_scan_multi embed.FS

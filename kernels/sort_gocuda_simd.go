@@ -5,36 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BlockRadixSortKernel returns the block radix sort of P&H Appendix B,
-// Figure B.8.10 (radix_sort) with Figure B.8.11 (partition_by_bit): each
-// block of a 1D grid sorts the blockDim.X consecutive keys it covers (the
-// last block those left) in shared memory, one key per thread, one bit per
-// step from the least significant: each step scans the keys' bits with the
-// Hillis–Steele plus_scan of Figure B.8.7, and moves the keys whose bit is
-// 0 to the front and those whose bit is 1 after them, each side keeping
-// its order, so that the 32 steps sort. Threads past the end return at
-// once, which holds no barrier up.
-//
-//line sort.go:38
-func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blockRadixSort,
-		func(gc_t *gocuda.Thread) { blockRadixSort(gc_t, keys) },
-		func(gc_b *compiled.Block) { gc_body_blockRadixSort(gc_b, keys) })
-}
-
-//line sort.go:38
-var gc_src_blockRadixSort = compiled.NewSource(gc_files_sort, "blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sort.go:38
 func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
@@ -108,12 +83,11 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			i := gc_tx
 //line sort.go:43
 			if i >= size {
-				{
 //line sort.go:43
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line sort.go:47
 			values[i] = keys[base+i]
 		}
 	}
@@ -265,17 +239,14 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						var i_2 int = gc_tx
 //line scan_block.go:50
 						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
-						{
 //line scan_block.go:58
-							if i_2 < 0 || i_2 > len(x_)-8 {
+						if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:58
-								break
-							}
-//line scan_block.go:58
-							y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
+							break
 						}
+//line scan_block.go:58
+						y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 					}
-//line scan_block.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -288,10 +259,8 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					i_2 := gc_tx
 //line scan_block.go:52
 					y := gc_s_y[gc_rank]
-					{
 //line scan_block.go:58
-						x_[i_2] = y + x_[i_2]
-					}
+					x_[i_2] = y + x_[i_2]
 				}
 			}
 		}
@@ -426,9 +395,3 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		}
 	}
 }
-
-// gc_files_sort holds the source files whose lines the kernels' records hash.
-//
-//go:embed scan_block.go sort.go
-//line sort.go:62
-var gc_files_sort embed.FS

@@ -71,5 +71,4 @@ func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *go
 // gc_files_sort_quick holds the source files whose lines the kernels' records hash.
 //
 //go:embed sort_quick.go
-//line sort_quick.go:59
 var gc_files_sort_quick embed.FS

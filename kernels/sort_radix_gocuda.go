@@ -135,69 +135,51 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 				for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
 //line sort_radix.go:39
 					var s uint32
-					{
+					gc_xs := local[d*b : (d+1)*b]
 //line sort_radix.go:40
-						gc_xs := local[d*b : (d+1)*b]
+					gc_i := 0
 //line sort_radix.go:40
-						gc_i := 0
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
 //line sort_radix.go:40
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-							{
+							gc_k := gc_i + 0
 //line sort_radix.go:40
-								gc_k := gc_i + 0
-//line sort_radix.go:40
-								c := gc_xs[gc_k]
-								{
-//line sort_radix.go:41
-									s += c
-								}
-							}
-							{
-//line sort_radix.go:42
-								gc_k2 := gc_i + 1
-//line sort_radix.go:42
-								c := gc_xs[gc_k2]
-								{
-//line sort_radix.go:41
-									s += c
-								}
-							}
-							{
-//line sort_radix.go:42
-								gc_k3 := gc_i + 2
-//line sort_radix.go:42
-								c := gc_xs[gc_k3]
-								{
-//line sort_radix.go:41
-									s += c
-								}
-							}
-							{
-//line sort_radix.go:42
-								gc_k4 := gc_i + 3
-//line sort_radix.go:42
-								c := gc_xs[gc_k4]
-								{
-//line sort_radix.go:41
-									s += c
-								}
-							}
+							c := gc_xs[gc_k]
+							s += c
 						}
-//line sort_radix.go:40
-						for ; gc_i < len(gc_xs); gc_i++ {
-							{
-//line sort_radix.go:40
-								gc_k5 := gc_i
-//line sort_radix.go:40
-								c := gc_xs[gc_k5]
-								{
+						{
+//line sort_radix.go:42
+							gc_k2 := gc_i + 1
+//line sort_radix.go:42
+							c := gc_xs[gc_k2]
 //line sort_radix.go:41
-									s += c
-								}
-							}
+							s += c
+						}
+						{
+//line sort_radix.go:42
+							gc_k3 := gc_i + 2
+//line sort_radix.go:42
+							c := gc_xs[gc_k3]
+//line sort_radix.go:41
+							s += c
+						}
+						{
+//line sort_radix.go:42
+							gc_k4 := gc_i + 3
+//line sort_radix.go:42
+							c := gc_xs[gc_k4]
+//line sort_radix.go:41
+							s += c
 						}
 					}
-//line sort_radix.go:43
+//line sort_radix.go:40
+					for ; gc_i < len(gc_xs); gc_i++ {
+//line sort_radix.go:40
+						gc_k5 := gc_i
+//line sort_radix.go:40
+						c := gc_xs[gc_k5]
+						s += c
+					}
 					counts[d*gc_gdx+blk] = s
 				}
 			}

@@ -5,100 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SpMVScalarKernel returns P&H Figure B.8.4's csrmul_kernel: one thread
-// per row of the CSR matrix (rowPtr, cols, vals), computing the row's dot
-// product with x into y; the matrix has len(y) rows. Launch it with
-// SpMVConfig(SpMVScalar, len(y)).
-//
-//line spmv.go:139
-func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spMVScalar,
-		func(gc_t *gocuda.Thread) { spMVScalar(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_spMVScalar(gc_b, gc_lo, gc_hi, rowPtr, cols, vals, x, y)
-		})
-}
-
-//line spmv.go:139
-var gc_src_spMVScalar = compiled.NewSource(gc_files_spmv, "spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line spmv.go:139
-func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []int32, vals, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line spmv.go:140
-		rows := len(y)
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line spmv.go:141
-						row := gc_bx*gc_bdx + gc_tx
-//line spmv.go:145
-						var sum float32
-						for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
-							sum += vals[j] * x[cols[j]]
-						}
-						y[row] = sum
-					}
-				}
-			}
-//line spmv.go:154
-		})
-	}
-}
-
-// SpMVCachedKernel returns P&H Figure B.8.5's csrmul_cached: SpMVScalarKernel
-// where each block first loads the window of x matching its rows (x[b] to
-// x[b+blockDim-1], b the block's first row) into shared memory and
-// synchronizes; a row then reads x[j] from the window when column j falls
-// in it and from global memory otherwise. The window pays off for matrices
-// whose nonzeros cluster near the diagonal, such as those from meshes.
-// Launch it with SpMVConfig(SpMVCached, len(y)) (any 1D block works).
-//
-//line spmv.go:161
-func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spMVCached,
-		func(gc_t *gocuda.Thread) { spMVCached(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *compiled.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
-}
-
-//line spmv.go:161
-var gc_src_spMVCached = compiled.NewSource(gc_files_spmv, "spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line spmv.go:161
 func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
@@ -297,27 +208,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	})
 }
 
-// SpMVWarpKernel returns Bell and Garland's CSR vector kernel: one warp
-// per row of the CSR matrix (rowPtr, cols, vals). The 32 lanes stride
-// through the row's nonzeros, each summing every 32nd product, and a
-// ShflDownSync tree adds the 32 partial sums into lane 0, which writes
-// y[row]. Neighbouring lanes read neighbouring nonzeros, so a warp's loads
-// are coalesced, which pays off for rows with many nonzeros. Launch it with
-// SpMVConfig(SpMVWarp, len(y)) (any 1D block of whole warps works).
-//
-// On the runtime path each shuffle is a warp collective, a coroutine
-// switch per lane, so this kernel is the slowest of the three there.
-//
-//line spmv.go:200
-func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spMVWarp,
-		func(gc_t *gocuda.Thread) { spMVWarp(gc_t, rowPtr, cols, vals, x, y) },
-		func(gc_b *compiled.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
-}
-
-//line spmv.go:200
-var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "f2ce1d1fa2d72dd9329ef704384b72d88f5abac9d6c76e3f0c613ae62da4de08", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line spmv.go:200
 func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	gc_pos := gc_b.Pos()
@@ -356,15 +246,12 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 				lane := (gc_rank & 31)
 				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
 				if row >= rows {
-					{
 //line spmv.go:204
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line spmv.go:204
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-//line spmv.go:207
 				var sum float32
 				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
 					sum += vals[j] * x[cols[j]]
@@ -440,35 +327,26 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line spmv.go:203
-					row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-//line spmv.go:205
-					sum := gc_l_sum[gc_lane]
-					{
-//line spmv.go:215
-						y[row] = sum
-					}
+//line spmv.go:229
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line spmv.go:203
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+//line spmv.go:205
+				sum := gc_l_sum[gc_lane]
+//line spmv.go:215
+				y[row] = sum
 			}
 		}
 	}
 }
-
-// gc_files_spmv holds the source files whose lines the kernels' records hash.
-//
-//go:embed spmv.go
-//line spmv.go:227
-var gc_files_spmv embed.FS

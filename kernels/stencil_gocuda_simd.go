@@ -5,36 +5,10 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StencilStepKernel returns one time step of ISPC's stencil as a CUDA
-// kernel: each thread updates one point (x, y, z) of the box x0 ≤ x < x1,
-// y0 ≤ y < y1, z0 ≤ z < z1 of an nx×ny×nz grid stored x fastest, from the
-// 19 points of ain within StencilRadius of it along the axes weighted by
-// coef (the centre, then the points 1, 2 and 3 away), and vsq:
-// aout = 2·ain − aout + vsq·div. The box must leave StencilRadius points
-// on every side. Launch it with StencilConfig.
-//
-//line stencil.go:27
-func StencilStepKernel(x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_stencilStep,
-		func(gc_t *gocuda.Thread) { stencilStep(gc_t, x0, x1, y0, z0, nx, ny, coef, vsq, ain, aout) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_stencilStep(gc_b, gc_lo, gc_hi, x0, x1, y0, z0, nx, ny, coef, vsq, ain, aout)
-		})
-}
-
-//line stencil.go:27
-var gc_src_stencilStep = compiled.NewSource(gc_files_stencil, "stencilStep", "e4f30b3c0385f01a057e4d8963225060482aba681e59c2ce62e5d8d6e0205855", "stencil.go:18-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stencil.go:27
 func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) {
@@ -293,9 +267,3 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 		}
 	}
 }
-
-// gc_files_stencil holds the source files whose lines the kernels' records hash.
-//
-//go:embed stencil.go
-//line stencil.go:51
-var gc_files_stencil embed.FS

@@ -5,111 +5,11 @@
 package kernels
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// TransposeNaiveKernel returns the naive transpose of Harris's article: each
-// thread copies four elements of a 32×32 tile, reading in along rows and
-// writing out down columns. Launch it with TransposeConfig(rows, cols). On
-// a GPU the strided writes are uncoalesced; on a CPU they are cache misses,
-// but the kernel never synchronizes, so its threads are plain calls.
-//
-//line transpose.go:112
-func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposeNaive,
-		func(gc_t *gocuda.Thread) { transposeNaive(gc_t, in, out, rows, cols) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposeNaive(gc_b, gc_lo, gc_hi, in, out, rows, cols)
-		})
-}
-
-//line transpose.go:112
-var gc_src_transposeNaive = compiled.NewSource(gc_files_transpose, "transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line transpose.go:112
-func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, rows, cols int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*TransposeTile, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line transpose.go:113
-						x := gc_bx*TransposeTile + gc_tx
-						y := gc_by*TransposeTile + gc_ty
-//line transpose.go:118
-						for j := 0; j < TransposeTile && y+j < rows; j += transposeBlockRows {
-							out[x*rows+y+j] = in[(y+j)*cols+x]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
-}
-
-// TransposeTiledKernel returns the coalesced transpose of Harris's article:
-// a block reads a 32×32 tile of in along its rows into shared memory,
-// synchronizes, and writes the tile's columns along rows of out, so that
-// both global accesses are coalesced; only the shared tile is read down its
-// columns. Launch it with TransposeConfig(rows, cols).
-//
-// Within a warp, reading a column of a 32×32 float tile hits one shared
-// memory bank 32 times, a 32-way bank conflict; TransposePaddedKernel
-// avoids it.
-//
-//line transpose.go:134
-func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_transposeTiled,
-		func(gc_t *gocuda.Thread) { transposeTiled(gc_t, in, out, rows, cols) },
-		func(gc_b *compiled.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
-}
-
-//line transpose.go:134
-var gc_src_transposeTiled = compiled.NewSource(gc_files_transpose, "transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line transpose.go:134
 func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
@@ -472,28 +372,6 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	})
 }
 
-// TransposePaddedKernel returns the bank-conflict-free transpose of Harris's
-// article: TransposeTiledKernel with a 32×33 shared tile. The extra column
-// shifts each row of the tile by one bank, so the 32 elements of a tile
-// column fall in 32 different banks. Launch it with
-// TransposeConfig(rows, cols).
-//
-// On a CPU the padding buys nothing: shared memory is ordinary cached memory
-// with no banks, and the threads of a block run one after another, not 32
-// at a time, so there is no conflict to avoid. The kernel is kept because
-// it is the code a CUDA programmer writes and to show that the padding
-// costs no more than the 4 bytes per row it adds.
-//
-//line transpose.go:151
-func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_transposePadded,
-		func(gc_t *gocuda.Thread) { transposePadded(gc_t, in, out, rows, cols) },
-		func(gc_b *compiled.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
-}
-
-//line transpose.go:151
-var gc_src_transposePadded = compiled.NewSource(gc_files_transpose, "transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line transpose.go:151
 func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
@@ -854,8 +732,3 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 		}
 	})
 }
-
-// gc_files_transpose holds the source files whose lines the kernels' records hash.
-//
-//go:embed transpose.go
-var gc_files_transpose embed.FS

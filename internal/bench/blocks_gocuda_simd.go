@@ -5,31 +5,11 @@
 package bench
 
 import (
-	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SyncRoundsKernel returns the kernel of BenchmarkSyncThreads: each thread
-// of the block bumps its own shared counter and crosses a barrier, rounds
-// times. Counts, one per thread, receives the counters.
-//
-//line blocks.go:16
-func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_syncRounds,
-		func(gc_t *gocuda.Thread) { syncRounds(gc_t, rounds, counts) },
-		func(gc_b *compiled.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
-}
-
-//line blocks.go:16
-var gc_src_syncRounds = compiled.NewSource(gc_files_blocks, "syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blocks.go:16
 func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
@@ -306,22 +286,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	}
 }
 
-// BlockReduceShuffleKernel returns the warp-shuffle block reduction of
-// BenchmarkBlockReduce: each thread sums its run of run elements of x,
-// each warp sums its threads' sums with shuffles, and thread 0 adds up the
-// warps' sums into partial[blockIdx.x]. Blocks are one-dimensional, whole
-// warps.
-//
-//line blocks.go:33
-func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blockReduceShuffle,
-		func(gc_t *gocuda.Thread) { blockReduceShuffle(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
-}
-
-//line blocks.go:33
-var gc_src_blockReduceShuffle = compiled.NewSource(gc_files_blocks, "blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blocks.go:33
 func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
@@ -344,21 +308,21 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blocks.go:35
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
+//line blocks.go:45
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blocks.go:35
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
 		}
+//line blocks.go:39
 		gc_jam_runSum_flush(&gc_jam)
 //line blocks.go:36
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -397,10 +361,8 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blocks.go:40
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blocks.go:45
@@ -565,188 +527,6 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	})
 }
 
-// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_runSum struct {
-	n     int
-	lanes [4]gc_jam_runSum_lane
-}
-
-// gc_jam_runSum_lane is a thread's state after runSum's first statements.
-type gc_jam_runSum_lane struct {
-	x         []float32
-	lo        int
-	n         int
-	v         float64
-	gc_range0 []float32
-	gc_dst    []float64 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
-//line blocks.go:129
-	var v float64
-	gc_range0 := x[lo : lo+n]
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_runSum_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
-func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
-	for gc_k := range gc_j.n {
-		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
-func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
-	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
-	_ = x
-	_ = lo
-	_ = n
-//line blocks.go:130
-	for _, e := range gc_range0 {
-		v += float64(e)
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
-func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
-	gc_l0_x := gc_j.lanes[0].x
-	_ = gc_l0_x
-	gc_l0_lo := gc_j.lanes[0].lo
-	_ = gc_l0_lo
-	gc_l0_n := gc_j.lanes[0].n
-	_ = gc_l0_n
-	gc_l0_v := gc_j.lanes[0].v
-//line blocks.go:146
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:148
-	gc_l1_x := gc_j.lanes[1].x
-	_ = gc_l1_x
-	gc_l1_lo := gc_j.lanes[1].lo
-	_ = gc_l1_lo
-	gc_l1_n := gc_j.lanes[1].n
-	_ = gc_l1_n
-	gc_l1_v := gc_j.lanes[1].v
-//line blocks.go:156
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:158
-	gc_l2_x := gc_j.lanes[2].x
-	_ = gc_l2_x
-	gc_l2_lo := gc_j.lanes[2].lo
-	_ = gc_l2_lo
-	gc_l2_n := gc_j.lanes[2].n
-	_ = gc_l2_n
-	gc_l2_v := gc_j.lanes[2].v
-//line blocks.go:166
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:168
-	gc_l3_x := gc_j.lanes[3].x
-	_ = gc_l3_x
-	gc_l3_lo := gc_j.lanes[3].lo
-	_ = gc_l3_lo
-	gc_l3_n := gc_j.lanes[3].n
-	_ = gc_l3_n
-	gc_l3_v := gc_j.lanes[3].v
-//line blocks.go:176
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:178
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blocks.go:181
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blocks.go:183
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blocks.go:185
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blocks.go:130
-	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blocks.go:130
-		gc_l0_e := gc_r3[gc_i2]
-		gc_l0_v += float64(gc_l0_e)
-//line blocks.go:130
-		gc_l1_e := gc_r4[gc_i2]
-		gc_l1_v += float64(gc_l1_e)
-//line blocks.go:130
-		gc_l2_e := gc_r5[gc_i2]
-		gc_l2_v += float64(gc_l2_e)
-//line blocks.go:130
-		gc_l3_e := gc_r6[gc_i2]
-		gc_l3_v += float64(gc_l3_e)
-	}
-	{
-//line blocks.go:130
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blocks.go:130
-		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blocks.go:130
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
-			gc_l0_v += float64(gc_l0_e)
-		}
-	}
-	{
-//line blocks.go:130
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blocks.go:130
-		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blocks.go:130
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
-			gc_l1_v += float64(gc_l1_e)
-		}
-	}
-	{
-//line blocks.go:130
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blocks.go:130
-		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blocks.go:130
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
-			gc_l2_v += float64(gc_l2_e)
-		}
-	}
-	{
-//line blocks.go:130
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blocks.go:130
-		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blocks.go:130
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
-			gc_l3_v += float64(gc_l3_e)
-		}
-	}
-//line blocks.go:133
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceTreeKernel returns the shared-memory tree reduction of
-// BenchmarkBlockReduce: runs as for BlockReduceShuffleKernel, then a
-// sequential-addressing tree over the block's sums. Blocks are
-// one-dimensional, a power of two.
-//
-//line blocks.go:58
-func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blockReduceTree,
-		func(gc_t *gocuda.Thread) { blockReduceTree(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
-}
-
-//line blocks.go:58
-var gc_src_blockReduceTree = compiled.NewSource(gc_files_blocks, "blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blocks.go:58
 func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
@@ -795,38 +575,31 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						var tid int = gc_tx
 //line blocks.go:60
 						_ = tid
-						{
 //line blocks.go:64
-							archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line blocks.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line blocks.go:65
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line blocks.go:69
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 //line blocks.go:60
 						var tid int = gc_tx
-						{
 //line blocks.go:65
-							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+						if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line blocks.go:65
-								break
-							}
-//line blocks.go:65
-							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+							break
 						}
+//line blocks.go:65
+						archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 					}
-//line blocks.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -837,54 +610,48 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						gc_pos.Thread = gc_rank
 //line blocks.go:60
 						tid := gc_tx
-						{
 //line blocks.go:65
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line blocks.go:69
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:60
 						tid := gc_tx
-						{
 //line blocks.go:65
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line blocks.go:69
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:60
 						tid := gc_tx
-						{
 //line blocks.go:65
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line blocks.go:69
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line blocks.go:60
 						tid := gc_tx
-						{
 //line blocks.go:65
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 				}
+//line blocks.go:69
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line blocks.go:60
 					tid := gc_tx
-					{
 //line blocks.go:65
-						s[tid] += s[tid+stride]
-					}
+					s[tid] += s[tid+stride]
 				}
 			}
 		}
@@ -903,22 +670,14 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_at4 := s[gc_off3:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line blocks.go:70
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line blocks.go:70
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line blocks.go:70
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line blocks.go:70
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line blocks.go:74
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -972,299 +731,3 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		}
 	}
 }
-
-// BlockReduceGroupKernel returns BlockReduceTreeKernel written with
-// cooperative groups, as CUDA's samples since CUDA 9 write it: the
-// thread's rank, the block's size and its sync from cg.ThisThreadBlock.
-// Its compiled form should run as fast as the tree's: the pair measures
-// what the group costs.
-//
-//line blocks.go:81
-func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blockReduceGroup,
-		func(gc_t *gocuda.Thread) { blockReduceGroup(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_blockReduceGroup(gc_b, x, partial, run) })
-}
-
-//line blocks.go:81
-var gc_src_blockReduceGroup = compiled.NewSource(gc_files_blocks, "blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blocks.go:81
-func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_n := gc_b.Len()
-//line blocks.go:82
-	block := cg.ThisThreadBlock(t)
-	_ = block
-//line blocks.go:83
-	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
-	var gc_jam gc_jam_runSum
-//line blocks.go:86
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blocks.go:84
-		tid := gc_rank
-		gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
-	}
-//line blocks.go:88
-	gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:87
-	for stride := gc_n / 2; stride > 0; stride /= 2 {
-//line blocks.go:89
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line blocks.go:84
-				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
-					s[tid] += s[tid+stride]
-				}
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line blocks.go:84
-				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
-					s[tid] += s[tid+stride]
-				}
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line blocks.go:84
-				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
-					s[tid] += s[tid+stride]
-				}
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line blocks.go:84
-				tid := gc_rank
-//line blocks.go:88
-				if tid < stride {
-					s[tid] += s[tid+stride]
-				}
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line blocks.go:84
-			tid := gc_rank
-//line blocks.go:88
-			if tid < stride {
-				s[tid] += s[tid+stride]
-			}
-		}
-	}
-//line blocks.go:95
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line blocks.go:84
-			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
-				partial[gc_bidx.X] = s[0]
-			}
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line blocks.go:84
-			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
-				partial[gc_bidx.X] = s[0]
-			}
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line blocks.go:84
-			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
-				partial[gc_bidx.X] = s[0]
-			}
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line blocks.go:84
-			tid := gc_rank
-//line blocks.go:93
-			if tid == 0 {
-				partial[gc_bidx.X] = s[0]
-			}
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line blocks.go:84
-		tid := gc_rank
-//line blocks.go:93
-		if tid == 0 {
-			partial[gc_bidx.X] = s[0]
-		}
-	}
-}
-
-// BlockReduceTileKernel returns BlockReduceShuffleKernel written with
-// cooperative groups, as CUDA's samples since CUDA 9 write it (reduce4's
-// tile32.shfl_down): each warp a tile of 32 from tiled_partition, its
-// shuffles cg.ShflDown, the tile's rank 0 storing its sum. Its compiled
-// form should run as fast as the shuffles': the pair measures what the
-// tile costs.
-//
-//line blocks.go:106
-func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blockReduceTile,
-		func(gc_t *gocuda.Thread) { blockReduceTile(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_blockReduceTile(gc_b, x, partial, run) })
-}
-
-//line blocks.go:106
-var gc_src_blockReduceTile = compiled.NewSource(gc_files_blocks, "blockReduceTile", "81f6e236523875eff93842d6c2027aa90b7e2f117a62f7eb7913c113ff8ac1c4", "blocks.go:98-125", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blocks.go:106
-func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_n := gc_b.Len()
-//line blocks.go:107
-	block := cg.ThisThreadBlock(t)
-	tile := cg.TiledPartition(block, 32)
-	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blocks.go:111
-	var gc_l_v [32]float64
-	var gc_c1r [32]float64
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_jam gc_jam_runSum
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line blocks.go:110
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
-			_ = v
-		}
-		gc_jam_runSum_flush(&gc_jam)
-//line blocks.go:111
-		for off := 32 / 2; off > 0; off /= 2 {
-			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blocks.go:116
-				v := gc_l_v[gc_lane]
-//line blocks.go:112
-				v += gc_c1r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-//line blocks.go:114
-			if (gc_rank & (32 - 1)) == 0 {
-				warps[(gc_rank / 32)] = v
-			}
-		}
-	}
-//line blocks.go:120
-	compiled.OutOfLine(func() {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-//line blocks.go:118
-				if gc_rank == 0 {
-					var s float64
-					{
-//line blocks.go:120
-						gc_xs := warps
-//line blocks.go:120
-						gc_i := 0
-//line blocks.go:120
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-							{
-//line blocks.go:120
-								gc_k := gc_i + 0
-//line blocks.go:120
-								w := gc_xs[gc_k]
-								{
-//line blocks.go:121
-									s += w
-								}
-							}
-							{
-//line blocks.go:122
-								gc_k2 := gc_i + 1
-//line blocks.go:122
-								w := gc_xs[gc_k2]
-								{
-//line blocks.go:121
-									s += w
-								}
-							}
-							{
-//line blocks.go:122
-								gc_k3 := gc_i + 2
-//line blocks.go:122
-								w := gc_xs[gc_k3]
-								{
-//line blocks.go:121
-									s += w
-								}
-							}
-							{
-//line blocks.go:122
-								gc_k4 := gc_i + 3
-//line blocks.go:122
-								w := gc_xs[gc_k4]
-								{
-//line blocks.go:121
-									s += w
-								}
-							}
-						}
-//line blocks.go:120
-						for ; gc_i < len(gc_xs); gc_i++ {
-							{
-//line blocks.go:120
-								gc_k5 := gc_i
-//line blocks.go:120
-								w := gc_xs[gc_k5]
-								{
-//line blocks.go:121
-									s += w
-								}
-							}
-						}
-					}
-//line blocks.go:123
-					partial[gc_bidx.X] = s
-				}
-			}
-		}
-	})
-}
-
-// gc_files_blocks holds the source files whose lines the kernels' records hash.
-//
-//go:embed blocks.go
-var gc_files_blocks embed.FS

@@ -5,29 +5,10 @@
 package bench
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DAXPYKernel returns the kernel of BenchmarkDAXPY: one thread per
-// element, the threads past the end idle.
-//
-//line daxpy.go:14
-func DAXPYKernel(a float64, x, y []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_daxpy,
-		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line daxpy.go:14
-var gc_src_daxpy = compiled.NewSource(gc_files_daxpy, "daxpy", "bee67c49dfc1e55a10e8330994d506f55d7678c0b45f9e5dfc0a91723b261335", "daxpy.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line daxpy.go:14
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
@@ -74,21 +55,16 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						var i int = gc_bx*gc_bdx + gc_tx
 //line daxpy.go:15
 						_ = i
-						{
-//line daxpy.go:16
-							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line daxpy.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line daxpy.go:17
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line daxpy.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line daxpy.go:17
@@ -97,16 +73,14 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_tx := gc_vstep2
 //line daxpy.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line daxpy.go:17
-								break
-							}
+						if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line daxpy.go:17
-							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line daxpy.go:17
+						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line daxpy.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -118,61 +92,54 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Thread = gc_rank
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line daxpy.go:17
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line daxpy.go:21
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line daxpy.go:17
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line daxpy.go:21
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line daxpy.go:17
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line daxpy.go:21
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line daxpy.go:17
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line daxpy.go:21
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line daxpy.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line daxpy.go:17
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_daxpy holds the source files whose lines the kernels' records hash.
-//
-//go:embed daxpy.go
-//line daxpy.go:29
-var gc_files_daxpy embed.FS

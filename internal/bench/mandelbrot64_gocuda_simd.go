@@ -5,33 +5,10 @@
 package bench
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Mandelbrot64Kernel returns the kernel of BenchmarkMandelbrot64: one
-// thread per pixel of a width×height image of the rectangle (x0, y0) to
-// (x1, y1), storing each pixel's escape count (at most maxIter) in out,
-// row by row.
-//
-//line mandelbrot64.go:31
-func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mandelbrot64,
-		func(gc_t *gocuda.Thread) { mandelbrot64(gc_t, x0, y0, x1, y1, width, height, maxIter, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mandelbrot64(gc_b, gc_lo, gc_hi, x0, y0, x1, y1, width, height, maxIter, out)
-		})
-}
-
-//line mandelbrot64.go:31
-var gc_src_mandelbrot64 = compiled.NewSource(gc_files_mandelbrot64, "mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42").NoGoexit("9a07cefaac5bdc462988bd78921684fc196646f6307b4019380c85248542db86", "mandelbrot64.go:5-23")
 
 //line mandelbrot64.go:31
 func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
@@ -134,38 +111,36 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 						gc_zIm9 := gc_t18
 //line mandelbrot64.go:41
 						var gc_i9 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-						{
 //line mandelbrot64.go:41
-							gc_i9 = gc_vb41
+						gc_i9 = gc_vb41
 //line mandelbrot64.go:41
-							gc_lanes6 := gc_all6
+						gc_lanes6 := gc_all6
 //line mandelbrot64.go:41
-							for {
+						for {
 //line mandelbrot64.go:41
-								gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
+							gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
 //line mandelbrot64.go:41
-								if gc_lanes6.ToBits() == 0 {
+							if gc_lanes6.ToBits() == 0 {
 //line mandelbrot64.go:41
-									break
-								}
-//line mandelbrot64.go:41
-								gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
-//line mandelbrot64.go:41
-								if gc_lanes6.And(gc_if9).ToBits() != 0 {
-//line mandelbrot64.go:41
-									gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-								}
-//line mandelbrot64.go:41
-								gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
-//line mandelbrot64.go:41
-								gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
-//line mandelbrot64.go:41
-								gc_zRe9 = gc_cRe9.Add(gc_newRe9)
-//line mandelbrot64.go:41
-								gc_zIm9 = gc_cIm9.Add(gc_newIm9)
-//line mandelbrot64.go:41
-								gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
+								break
 							}
+//line mandelbrot64.go:41
+							gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
+//line mandelbrot64.go:41
+							if gc_lanes6.And(gc_if9).ToBits() != 0 {
+//line mandelbrot64.go:41
+								gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+							}
+//line mandelbrot64.go:41
+							gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
+//line mandelbrot64.go:41
+							gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
+//line mandelbrot64.go:41
+							gc_zRe9 = gc_cRe9.Add(gc_newRe9)
+//line mandelbrot64.go:41
+							gc_zIm9 = gc_cIm9.Add(gc_newIm9)
+//line mandelbrot64.go:41
+							gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 						}
 //line mandelbrot64.go:41
 						gc_i9.StoreSlice(gc_at[gc_tx:])
@@ -230,38 +205,36 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 						gc_zIm3 := gc_t6
 //line mandelbrot64.go:41
 						var gc_i3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-						{
 //line mandelbrot64.go:41
-							gc_i3 = gc_vb11
+						gc_i3 = gc_vb11
 //line mandelbrot64.go:41
-							gc_lanes2 := gc_all2
+						gc_lanes2 := gc_all2
 //line mandelbrot64.go:41
-							for {
+						for {
 //line mandelbrot64.go:41
-								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
+							gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
 //line mandelbrot64.go:41
-								if gc_lanes2.ToBits() == 0 {
+							if gc_lanes2.ToBits() == 0 {
 //line mandelbrot64.go:41
-									break
-								}
-//line mandelbrot64.go:41
-								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot64.go:41
-								if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot64.go:41
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-								}
-//line mandelbrot64.go:41
-								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot64.go:41
-								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot64.go:41
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3)
-//line mandelbrot64.go:41
-								gc_zIm3 = gc_cIm3.Add(gc_newIm3)
-//line mandelbrot64.go:41
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+								break
 							}
+//line mandelbrot64.go:41
+							gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+//line mandelbrot64.go:41
+							if gc_lanes2.And(gc_if3).ToBits() != 0 {
+//line mandelbrot64.go:41
+								gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+							}
+//line mandelbrot64.go:41
+							gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
+//line mandelbrot64.go:41
+							gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
+//line mandelbrot64.go:41
+							gc_zRe3 = gc_cRe3.Add(gc_newRe3)
+//line mandelbrot64.go:41
+							gc_zIm3 = gc_cIm3.Add(gc_newIm3)
+//line mandelbrot64.go:41
+							gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 						}
 //line mandelbrot64.go:41
 						gc_i3.StoreSlice(out[j*width+i:])
@@ -288,10 +261,4 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 	}
 }
 
-//line mandelbrot64.go:53
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
-
-// gc_files_mandelbrot64 holds the source files whose lines the kernels' records hash.
-//
-//go:embed mandelbrot64.go
-var gc_files_mandelbrot64 embed.FS

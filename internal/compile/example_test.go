@@ -29,5 +29,6 @@ func ExampleGenerate() {
 	}
 	// Output:
 	// exits_gocuda.go [count] 0
+	// exits_gocuda_nosimd.go [] 0
 	// exits_gocuda_simd.go [] 0
 }

@@ -35,10 +35,17 @@ func GeneratedPath(path string) string {
 	return strings.TrimSuffix(path, ".go") + "_gocuda.go"
 }
 
-// SIMDPath returns the path of the SIMD build's twin of the file
-// generated for source file path.
+// SIMDPath returns the path of the file of the SIMD build's own
+// declarations generated for source file path.
 func SIMDPath(path string) string {
 	return strings.TrimSuffix(path, ".go") + "_gocuda_simd.go"
+}
+
+// NoSIMDPath returns the path of the file of the default build's own
+// declarations generated for source file path: those that differ from
+// the SIMD build's.
+func NoSIMDPath(path string) string {
+	return strings.TrimSuffix(path, ".go") + "_gocuda_nosimd.go"
 }
 
 // isGeneratedName reports whether path is named as a generated file.
@@ -47,7 +54,9 @@ func isGeneratedName(path string) bool {
 }
 
 // Generate returns the generated files of each source file with kernels:
-// one, or two where the SIMD build has its own (SIMDPath).
+// one with the declarations of both builds, and, where the builds
+// differ, the SIMD build's own (SIMDPath) and the default build's own
+// (NoSIMDPath).
 func Generate(kernels []*Kernel) ([]*File, error) { return GenerateWith(kernels, Options{}) }
 
 // Options are the choices of gocuda compile's flags that change what it
@@ -193,8 +202,8 @@ func takenIn(k *Kernel) func(string) bool {
 }
 
 // generateFiles writes the generated file of kernels, all of one file,
-// and, where the vector pass picked loops of theirs, its twin for the
-// SIMD build (SIMDPath), which then builds instead of it.
+// and, where the vector pass picked loops of theirs, the files of each
+// build's own declarations (splitBuilds).
 func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls) ([]*File, error) {
 	twin := false
 	for _, k := range kernels {
@@ -204,19 +213,31 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls
 	}
 	scalar, err := generateFile(kernels, results, twin, false, pkg)
 	if err != nil || !twin {
-		return []*File{scalar}, err
+		return []*File{scalar.File}, err
 	}
 	simd, err := generateFile(kernels, results, true, true, pkg)
 	if err != nil {
 		return nil, err
 	}
-	simd.Kernels, simd.Refusals = nil, nil // the scalar file reports them
-	return []*File{scalar, simd}, nil
+	return splitBuilds(scalar, simd)
+}
+
+// A draft is a generated file and what writing its header again takes.
+type draft struct {
+	*File
+	imports  *imports
+	path     string // the source file's
+	pkg      string // the package's name
+	src      string // the source file's //go:build line, or ""
+	compiled string // the file's name for package compiled, "" where it needs none
+	// positioned says which declarations of Source, in order, the
+	// emitter gave //line directives (declChunks).
+	positioned []bool
 }
 
 // generateFile writes the generated file of kernels, all of one file: the
 // SIMD build's where simd is set; twin is set where there are both.
-func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool, pkg *pkgDecls) (*File, error) {
+func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool, pkg *pkgDecls) (*draft, error) {
 	k0 := kernels[0]
 	out := &File{Path: GeneratedPath(k0.Path)}
 	if simd {
@@ -258,28 +279,41 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	if len(embedded) > 0 {
 		w.embed(imports.own("embed", importName("embed", kernels, results)), slices.Sorted(maps.Keys(embedded)))
 	}
+	d := &draft{File: out, imports: imports, path: k0.Path, pkg: k0.Pkg.Name, src: buildConstraint(k0.File), compiled: w.compiled}
+	src, _, err := d.source(w.buf.Bytes(), fileConstraint(d.src, twin, simd), true)
+	if err != nil {
+		return nil, err
+	}
+	out.Source = tidyAll(src)
+	d.positioned = positionedDecls(src)
+	return d, nil
+}
+
+// source returns the file of the declarations body under the build
+// constraint c ("" for none), gofmt-formatted, with the imports body
+// names; with version, it checks package compiled's version where body
+// names the package, and reports whether it does.
+func (d *draft) source(body []byte, c string, version bool) ([]byte, bool, error) {
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "%s\n\n", Header)
-	if c := fileConstraint(buildConstraint(k0.File), twin, simd); c != "" {
+	if c != "" {
 		fmt.Fprintf(&head, "%s\n\n", c) // the generated file builds with its source
 	}
-	fmt.Fprintf(&head, "package %s\n\n", k0.Pkg.Name)
-	imports.named(w.buf.Bytes())
-	imports.write(&head)
-	if w.compiled != "" {
-		fmt.Fprintf(&head, "// A build error here means this file was generated for another version of\n// package compiled than the one it builds with: run go generate.\nconst _ = %s.%s\n\n", w.compiled, kapi.GeneratedVersion)
+	fmt.Fprintf(&head, "package %s\n\n", d.pkg)
+	im := *d.imports
+	im.used = maps.Clone(d.imports.used)
+	im.named(body)
+	im.write(&head)
+	checked := version && d.compiled != "" && im.used[compiledPath]
+	if checked {
+		fmt.Fprintf(&head, "// A build error here means this file was generated for another version of\n// package compiled than the one it builds with: run go generate.\nconst _ = %s.%s\n\n", d.compiled, kapi.GeneratedVersion)
 	}
-	head.Write(w.buf.Bytes())
+	head.Write(body)
 	src, err := format.Source(head.Bytes())
-	src = ownLines(src)
-	if err == nil {
-		src = tidy(src)
-	}
-	out.Source = src
 	if err != nil {
-		return nil, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", out.Path, err, head.Bytes())
+		return nil, false, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", d.Path, err, head.Bytes())
 	}
-	return out, nil
+	return ownLines(src), checked, nil
 }
 
 // gluedLine matches a //line directive that follows code on its line.

@@ -179,6 +179,7 @@ func compilePackages(patterns []string, tags string, verbose bool, opts Options,
 				if err := out.remove(path); err != nil {
 					return 0, err
 				}
+				written[path] = true // gone: a test variant of the package lists it too
 			}
 		}
 	}

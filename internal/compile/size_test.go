@@ -21,7 +21,7 @@ func TestGeneratedSize(t *testing.T) {
 	require.NoError(t, err)
 	bySource := map[string][]string{}
 	for _, g := range gens {
-		src := regexp.MustCompile(`_gocuda(_simd)?\.go$`).ReplaceAllString(g, ".go")
+		src := regexp.MustCompile(`_gocuda(_simd|_nosimd)?\.go$`).ReplaceAllString(g, ".go")
 		bySource[src] = append(bySource[src], g)
 	}
 	kinds := map[string]int{}

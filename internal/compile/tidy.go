@@ -12,6 +12,20 @@ import (
 	"strings"
 )
 
+// tidyAll tidies src until tidying changes nothing: a bare block in a
+// bare block loses its braces only once the outer one has.
+func tidyAll(src []byte) []byte {
+	positioned := positionedDecls(src)
+	for range 8 {
+		next := tidy(src, positioned)
+		if bytes.Equal(next, src) {
+			break
+		}
+		src = next
+	}
+	return src
+}
+
 // tidy removes from a formatted generated file what the emitter writes
 // to be safe in every context but which this file's code does not need:
 // `_ = x` where x is read elsewhere, a parameter or a package variable;
@@ -19,10 +33,15 @@ import (
 // sees; blank lines within function bodies; and //line directives where
 // the lines already count to the position they name. Every line that
 // holds code keeps its position, so profiles and panics name the same
-// source lines, but for lines the emitter wrote with no directive of
-// their own, whose positions are only counted on (anchoredLines). src
-// is returned unchanged where it does not parse.
-func tidy(src []byte) []byte {
+// source lines; those of a declaration without directives, whose lines
+// count on from another's, hold none, nor do lines the emitter wrote in a
+// body with no directive of their own, whose positions are only counted
+// on (anchoredLines). src is returned unchanged where it does not parse.
+//
+// positioned says which declarations the emitter gave //line directives,
+// by their order in the file (positionedDecls), where the directives of
+// src may have been tidied away already.
+func tidy(src []byte, positioned []bool) []byte {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
@@ -58,7 +77,20 @@ func tidy(src []byte) []byte {
 	for i := range len(lines) - 1 {
 		drop[i] = drop[i] || lines[i] == "//\n" && lineDirective.MatchString(lines[i+1]) // relines writes it where it writes the directive
 	}
-	out, want := relines(lines, drop, anchoredLines(fset, file, lines))
+	_, spans := declLines(fset, file)
+	if len(positioned) != len(spans) {
+		return src
+	}
+	free := unpositioned(len(lines), spans, positioned)
+	for i, ok := range anchoredLines(fset, file, lines) {
+		if !ok {
+			if free == nil {
+				free = make([]bool, len(lines))
+			}
+			free[i] = true
+		}
+	}
+	out, want := relines(lines, drop, free)
 	if !samePositions(out, want) {
 		return src
 	}
@@ -400,8 +432,8 @@ var looseLine = regexp.MustCompile(`^\s*(\{|\}|\} else \{|\w+:|//.*)?\n?$`)
 // lines before it no longer count to: the position the line had in the
 // input. Braces and labels are not held to theirs.
 // It returns too the position each written line must have, where it
-// must keep one.
-func relines(lines []string, drop, anchored []bool) ([]byte, []srcPos) {
+// must keep one. A line free reports (free may be nil) keeps none.
+func relines(lines []string, drop, free []bool) ([]byte, []srcPos) {
 	var out bytes.Buffer
 	var want []srcPos
 	var at srcPos
@@ -411,7 +443,7 @@ func relines(lines []string, drop, anchored []bool) ([]byte, []srcPos) {
 			continue
 		}
 		at.line++
-		if !anchored[i] {
+		if free != nil && free[i] {
 			l = srcPos{}
 		}
 		if l.file != "" && at != l && !looseLine.MatchString(lines[i]) {

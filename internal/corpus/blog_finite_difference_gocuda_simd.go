@@ -5,29 +5,11 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DerivativeXKernel is derivative_x: a thread per point, sPencils x-lines
-// per block of mx×sPencils threads.
-//
-//line blog_finite_difference.go:26
-func DerivativeXKernel(f, df []float32, cAx, cBx, cCx, cDx float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeX,
-		func(gc_t *gocuda.Thread) { derivativeX(gc_t, f, df, cAx, cBx, cCx, cDx) },
-		func(gc_b *compiled.Block) { gc_body_derivativeX(gc_b, f, df, cAx, cBx, cCx, cDx) })
-}
-
-//line blog_finite_difference.go:26
-var gc_src_derivativeX = compiled.NewSource(gc_files_blog_finite_difference, "derivativeX", "1f8ce4440884381c5e0ea33e3f343393a5a475608043a071d4c3e0a5ec4f6b9e", "blog_finite_difference.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:26
 func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
@@ -689,19 +671,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	}
 }
 
-// DerivativeXLPencilsKernel is derivative_x_lPencils: lPencils x-lines per
-// block, each thread looping over the lines.
-//
-//line blog_finite_difference.go:59
-func DerivativeXLPencilsKernel(f, df []float32, cAx, cBx, cCx, cDx float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeXLPencils,
-		func(gc_t *gocuda.Thread) { derivativeXLPencils(gc_t, f, df, cAx, cBx, cCx, cDx) },
-		func(gc_b *compiled.Block) { gc_body_derivativeXLPencils(gc_b, f, df, cAx, cBx, cCx, cDx) })
-}
-
-//line blog_finite_difference.go:59
-var gc_src_derivativeXLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeXLPencils", "535bab4238ab741294705a7f4d0d94c1d29bbfc8f42977af2479b69bc46f3314", "blog_finite_difference.go:55-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blog_finite_difference.go:59
 func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
 	t := gc_b.Thread()
@@ -1090,19 +1059,6 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 		}
 	}
 }
-
-// DerivativeYKernel is derivative_y: a thread per point, sPencils
-// y-lines per block of sPencils×my threads.
-//
-//line blog_finite_difference.go:97
-func DerivativeYKernel(f, df []float32, cAy, cBy, cCy, cDy float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeY,
-		func(gc_t *gocuda.Thread) { derivativeY(gc_t, f, df, cAy, cBy, cCy, cDy) },
-		func(gc_b *compiled.Block) { gc_body_derivativeY(gc_b, f, df, cAy, cBy, cCy, cDy) })
-}
-
-//line blog_finite_difference.go:97
-var gc_src_derivativeY = compiled.NewSource(gc_files_blog_finite_difference, "derivativeY", "834d61f936d2758daddf9c7b0871934af1a5f6e380c55d1655b2319b6a3d60ac", "blog_finite_difference.go:93-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:97
 func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
@@ -1683,19 +1639,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	}
 }
 
-// DerivativeYLPencilsKernel is derivative_y_lPencils: lPencils y-lines
-// per block, each thread looping along y.
-//
-//line blog_finite_difference.go:129
-func DerivativeYLPencilsKernel(f, df []float32, cAy, cBy, cCy, cDy float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeYLPencils,
-		func(gc_t *gocuda.Thread) { derivativeYLPencils(gc_t, f, df, cAy, cBy, cCy, cDy) },
-		func(gc_b *compiled.Block) { gc_body_derivativeYLPencils(gc_b, f, df, cAy, cBy, cCy, cDy) })
-}
-
-//line blog_finite_difference.go:129
-var gc_src_derivativeYLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeYLPencils", "515e20c411d596a155abba299b1f69e641ddaf9dc9adb0f751f942d39adfe873", "blog_finite_difference.go:125-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blog_finite_difference.go:129
 func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
 	t := gc_b.Thread()
@@ -1965,19 +1908,6 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 		}
 	}
 }
-
-// DerivativeZKernel is derivative_z: a thread per point, sPencils
-// z-lines per block of sPencils×mz threads.
-//
-//line blog_finite_difference.go:166
-func DerivativeZKernel(f, df []float32, cAz, cBz, cCz, cDz float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeZ,
-		func(gc_t *gocuda.Thread) { derivativeZ(gc_t, f, df, cAz, cBz, cCz, cDz) },
-		func(gc_b *compiled.Block) { gc_body_derivativeZ(gc_b, f, df, cAz, cBz, cCz, cDz) })
-}
-
-//line blog_finite_difference.go:166
-var gc_src_derivativeZ = compiled.NewSource(gc_files_blog_finite_difference, "derivativeZ", "db71b614767e09229a73fd912e0bb99eec27b2d2a9c87f5d472315b9e7dcc232", "blog_finite_difference.go:162-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_finite_difference.go:166
 func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
@@ -2553,19 +2483,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	}
 }
 
-// DerivativeZLPencilsKernel is derivative_z_lPencils: lPencils z-lines
-// per block, each thread looping along z.
-//
-//line blog_finite_difference.go:198
-func DerivativeZLPencilsKernel(f, df []float32, cAz, cBz, cCz, cDz float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeZLPencils,
-		func(gc_t *gocuda.Thread) { derivativeZLPencils(gc_t, f, df, cAz, cBz, cCz, cDz) },
-		func(gc_b *compiled.Block) { gc_body_derivativeZLPencils(gc_b, f, df, cAz, cBz, cCz, cDz) })
-}
-
-//line blog_finite_difference.go:198
-var gc_src_derivativeZLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeZLPencils", "72d6e5a34673d9d7205a5a4237004c585560ca99174df969a8d8f309bdc61192", "blog_finite_difference.go:194-229").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blog_finite_difference.go:198
 func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
 	t := gc_b.Thread()
@@ -2835,9 +2752,3 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 		}
 	}
 }
-
-// gc_files_blog_finite_difference holds the source files whose lines the kernels' records hash.
-//
-//go:embed blog_finite_difference.go
-//line blog_finite_difference.go:242
-var gc_files_blog_finite_difference embed.FS

@@ -5,29 +5,11 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
-// y = a·x + y, a thread per element.
-//
-//line blog_memory.go:13
-func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_blogSaxpy,
-		func(gc_t *gocuda.Thread) { blogSaxpy(gc_t, n, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_blogSaxpy(gc_b, gc_lo, gc_hi, n, a, x, y) })
-}
-
-//line blog_memory.go:13
-var gc_src_blogSaxpy = compiled.NewSource(gc_files_blog_memory, "blogSaxpy", "cd15cc84046a8f85e9803acd414e67229b4e1ca32b2b70780934eaa786c67dc4", "blog_memory.go:9-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:13
 func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
@@ -98,21 +80,16 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						var i int = gc_bx*gc_bdx + gc_tx
 //line blog_memory.go:14
 						_ = i
-						{
-//line blog_memory.go:15
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line blog_memory.go:17
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line blog_memory.go:16
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line blog_memory.go:20
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -147,16 +124,14 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_tx := gc_vstep2
 //line blog_memory.go:14
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:16
-								break
-							}
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:16
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line blog_memory.go:16
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line blog_memory.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -168,73 +143,57 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line blog_memory.go:16
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line blog_memory.go:20
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line blog_memory.go:16
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line blog_memory.go:20
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line blog_memory.go:16
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line blog_memory.go:20
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line blog_memory.go:16
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line blog_memory.go:20
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line blog_memory.go:14
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line blog_memory.go:16
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// BlogSaxpyGridStrideKernel is saxpy of "CUDA Pro Tip: Write Flexible
-// Kernels with Grid-Stride Loops": the same over a grid-stride loop.
-//
-//line blog_memory.go:24
-func BlogSaxpyGridStrideKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_blogSaxpyGridStride,
-		func(gc_t *gocuda.Thread) { blogSaxpyGridStride(gc_t, n, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_blogSaxpyGridStride(gc_b, gc_lo, gc_hi, n, a, x, y)
-		})
-}
-
-//line blog_memory.go:24
-var gc_src_blogSaxpyGridStride = compiled.NewSource(gc_files_blog_memory, "blogSaxpyGridStride", "0bb9a77e18e1ac133dab18e8fca2a1dca06ae6be6dfb45da9a62b58fbf4bda24", "blog_memory.go:20-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:24
 func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
@@ -434,101 +393,91 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-							gc_at3 := y[gc_off3:][:gc_to]
-							gc_at4 := x[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line blog_memory.go:26
-									gc_more = true
-//line blog_memory.go:26
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line blog_memory.go:26
-									gc_more = true
-//line blog_memory.go:26
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line blog_memory.go:26
-									gc_more = true
-//line blog_memory.go:26
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line blog_memory.go:26
-									gc_more = true
-//line blog_memory.go:26
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:40
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line blog_memory.go:26
 								gc_more = true
 //line blog_memory.go:26
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line blog_memory.go:26
+								gc_more = true
+//line blog_memory.go:26
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line blog_memory.go:26
+								gc_more = true
+//line blog_memory.go:26
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line blog_memory.go:26
+							gc_more = true
+//line blog_memory.go:26
+							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line blog_memory.go:25
@@ -538,6 +487,15 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								y[i] = a*x[i] + y[i]
 							}
 						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line blog_memory.go:25
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line blog_memory.go:26
+							y[i] = a*x[i] + y[i]
+						}
 					}
 				}
 			}
@@ -545,21 +503,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 	}
 }
 
-// StaticReverseKernel is staticReverse of "Using Shared Memory in CUDA
-// C/C++" (shared-memory/shared-memory.cu): one block of n <= 64 threads
-// reverses d through a static shared array of 64.
-//
-//line blog_memory.go:35
-func StaticReverseKernel(d []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_staticReverse,
-		func(gc_t *gocuda.Thread) { staticReverse(gc_t, d, n) },
-		func(gc_b *compiled.Block) { gc_body_staticReverse(gc_b, d, n) })
-}
-
-//line blog_memory.go:35
-var gc_src_staticReverse = compiled.NewSource(gc_files_blog_memory, "staticReverse", "743b8d430706a9662036679c37589695e5707bab8d3af8ede774592af8914cd8", "blog_memory.go:30-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_memory.go:35
 func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -765,19 +708,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 		}
 	}
 }
-
-// DynamicReverseKernel is dynamicReverse of the same post: the same
-// through extern shared memory of n ints.
-//
-//line blog_memory.go:48
-func DynamicReverseKernel(d []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dynamicReverse,
-		func(gc_t *gocuda.Thread) { dynamicReverse(gc_t, d, n) },
-		func(gc_b *compiled.Block) { gc_body_dynamicReverse(gc_b, d, n) })
-}
-
-//line blog_memory.go:48
-var gc_src_dynamicReverse = compiled.NewSource(gc_files_blog_memory, "dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_memory.go:48
 func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
@@ -1003,115 +933,6 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_offsetKernel,
 		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
 		gc_body)
-}
-
-//line blog_memory.go:62
-var gc_src_offsetKernel = compiled.NewSource(gc_files_blog_memory, "offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_memory.go:62
-func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line blog_memory.go:72
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line blog_memory.go:83
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_bdx * gc_bx) + s
-			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
-				gc_at := a[gc_off:][:gc_runhi]
-				gc_step := gc_runlo
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
-					}
-					{
-						gc_tx := gc_step + 1
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-//line blog_memory.go:64
-						gc_at[gc_tx] = gc_at[gc_tx] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
-//line blog_memory.go:64
-					gc_at[gc_tx] = gc_at[gc_tx] + 1
-				}
-			} else {
-				gc_step2 := gc_runlo
-				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
-					a[i] = a[i] + 1
-				}
-			}
-		}
-	}
 }
 
 //line blog_memory.go:62
@@ -1585,97 +1406,6 @@ func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uin
 	}
 }
 
-// StrideKernel is stride<T> of the same post: a[i·s]++, strided accesses.
-//
-//line blog_memory.go:70
-func StrideKernel[T number](a []T, s int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_strideKernel,
-		func(gc_t *gocuda.Thread) { strideKernel[T](gc_t, a, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_strideKernel[T](gc_b, gc_lo, gc_hi, a, s) })
-}
-
-//line blog_memory.go:70
-var gc_src_strideKernel = compiled.NewSource(gc_files_blog_memory, "strideKernel", "5a8cdf0c17abbb0ae33d052435574d2a71268cd8a20b1a158c7b349562720f7b", "blog_memory.go:67-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_memory.go:70
-func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []T, s int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line blog_memory.go:88
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
-					a[i] = a[i] + 1
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
-					a[i] = a[i] + 1
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
-					a[i] = a[i] + 1
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_memory.go:71
-					i := (gc_bdx*gc_bx + gc_tx) * s
-					a[i] = a[i] + 1
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line blog_memory.go:71
-				i := (gc_bdx*gc_bx + gc_tx) * s
-				a[i] = a[i] + 1
-			}
-		}
-	}
-}
-
-// BlogCopySharedMemKernel is copySharedMem of the transpose post: a copy
-// through a one-dimensional shared tile, the width taken from the grid.
-//
-//line blog_memory.go:86
-func BlogCopySharedMemKernel(odata, idata []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blogCopySharedMem,
-		func(gc_t *gocuda.Thread) { blogCopySharedMem(gc_t, odata, idata) },
-		func(gc_b *compiled.Block) { gc_body_blogCopySharedMem(gc_b, odata, idata) })
-}
-
-//line blog_memory.go:86
-var gc_src_blogCopySharedMem = compiled.NewSource(gc_files_blog_memory, "blogCopySharedMem", "0f66f6b55284825118de39bf3a2a369adffdb820dbbcaf11eebe8c394fcdf49d", "blog_memory.go:82-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blog_memory.go:86
 func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	t := gc_b.Thread()
@@ -1999,19 +1729,6 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	})
 }
 
-// BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
-// post: a square matrix, the width taken from the grid.
-//
-//line blog_memory.go:108
-func BlogTransposeCoalescedKernel(odata, idata []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blogTransposeCoalesced,
-		func(gc_t *gocuda.Thread) { blogTransposeCoalesced(gc_t, odata, idata) },
-		func(gc_b *compiled.Block) { gc_body_blogTransposeCoalesced(gc_b, odata, idata) })
-}
-
-//line blog_memory.go:108
-var gc_src_blogTransposeCoalesced = compiled.NewSource(gc_files_blog_memory, "blogTransposeCoalesced", "51c23bfcc188ac879e6a4f0659d90a6cdbdc9a835e8d9936fe6c2f0522a8d917", "blog_memory.go:104-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blog_memory.go:108
 func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32) {
 	t := gc_b.Thread()
@@ -2214,8 +1931,3 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 		}
 	})
 }
-
-// gc_files_blog_memory holds the source files whose lines the kernels' records hash.
-//
-//go:embed blog_memory.go
-var gc_files_blog_memory embed.FS

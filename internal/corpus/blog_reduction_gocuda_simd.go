@@ -5,8 +5,6 @@
 package corpus
 
 import (
-	"embed"
-	"math/bits"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
@@ -14,25 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DeviceReduceStableKernel is device_reduce_stable_kernel of
-// device_reduce_stable.h: a grid-stride sum per thread, then
-// blockReduceSum; thread 0 writes the block's sum. Launch it with blocks
-// of whole warps.
-//
-//line blog_reduction.go:60
-func DeviceReduceStableKernel(in, out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deviceReduceStableKernel,
-		func(gc_t *gocuda.Thread) { deviceReduceStableKernel(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_deviceReduceStableKernel(gc_b, in, out, n) })
-}
-
-//line blog_reduction.go:60
-var gc_src_deviceReduceStableKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernel", "f5aa478b2a114647632022d9b8ab60a918fc61496047490d3e7ba455f3f5b4f8", "blog_reduction.go:54-69", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:60
 func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n int) {
@@ -436,34 +415,33 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
-				val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-				var val int32
-//line blog_reduction.go:25
-				var r_ int32 = val_
-//line blog_reduction.go:35
-				val = r_
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-//line blog_reduction.go:42
-				gc_s_val[gc_rank] = val
+//line blog_reduction.go:31
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+			lane := gc_tx % gocuda.WarpSize
+			wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+			val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
+			var val int32
+//line blog_reduction.go:25
+			var r_ int32 = val_
+//line blog_reduction.go:35
+			val = r_
+//line blog_reduction.go:38
+			if lane == 0 {
+				shared[wid] = val
+			}
+//line blog_reduction.go:42
+			gc_s_val[gc_rank] = val
 		}
 	}
 //line blog_reduction.go:48
@@ -496,194 +474,193 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_s_val[gc_rank] = val
 			}
 		}
+//line blog_reduction.go:52
+		var gc_m15 uint32
 		{
-			var gc_m15 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:33
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+				if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
+//line blog_reduction.go:62
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:49
+					var val_2 int32 = val
+//line blog_reduction.go:51
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
+//line blog_reduction.go:22
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+			} else {
+//line blog_reduction.go:22
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-						var val_2 int32 = val
-//line blog_reduction.go:51
-						gc_l_val_2[gc_lane] = val_2
-					}
-				}
-//line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-				} else {
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:36
-									val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-									val_2 += gc_c2r[gc_lane]
-									gc_l_val_2[gc_lane] = val_2
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:23
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line blog_reduction.go:23
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:25
-							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_2
-//line blog_reduction.go:49
-							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line blog_reduction.go:36
+								val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:49
-							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_2
-//line blog_reduction.go:49
-							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:64
-						var val int32
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:51
-						gc_s_val[gc_rank] = val
 					}
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:25
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:25
+						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:49
+						val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:49
+						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:49
+						val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:64
+					var val int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_2
+//line blog_reduction.go:49
+					val = r_2
+//line blog_reduction.go:51
+					gc_s_val[gc_rank] = val
+				}
+			}
 		}
+		gc_act = gc_save15 &^ gc_dead
 	}
 	{
 //line blog_reduction.go:60
@@ -1012,20 +989,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	}
 }
 
-// DeviceReduceStableVector2Kernel is device_reduce_stable_kernel_vector2
-// of device_reduce_stable.h: the grid-stride loop reads int2 pairs
-// (reinterpret_cast<int2*>), an odd last element apart.
-//
-//line blog_reduction.go:88
-func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deviceReduceStableKernelVector2,
-		func(gc_t *gocuda.Thread) { deviceReduceStableKernelVector2(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_deviceReduceStableKernelVector2(gc_b, in, out, n) })
-}
-
-//line blog_reduction.go:88
-var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("02cc7cb6f1bab6be9731ea7777c2a20fa22d6d96b4df63bccc8db5b46efa7677", "blog_reduction.go:74-81")
-
 //line blog_reduction.go:88
 func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int32, n int) {
 	t := gc_b.Thread()
@@ -1268,36 +1231,35 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:90
-					idx := gc_bx*gc_bdx + gc_tx
-//line blog_reduction.go:96
-					i_ := idx + n/2*2
-//line blog_reduction.go:98
-					sum := gc_s_sum[gc_rank]
-//line blog_reduction.go:97
-					if i_ < n {
-						sum += in[i_]
-					}
-					var val_ int32 = sum
-//line blog_reduction.go:35
-					var val_2 int32 = val_
-//line blog_reduction.go:38
-					gc_l_val_2[gc_lane] = val_2
-					gc_s_sum[gc_rank] = sum
+//line blog_reduction.go:106
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:90
+				idx := gc_bx*gc_bdx + gc_tx
+//line blog_reduction.go:96
+				i_ := idx + n/2*2
+//line blog_reduction.go:98
+				sum := gc_s_sum[gc_rank]
+//line blog_reduction.go:97
+				if i_ < n {
+					sum += in[i_]
+				}
+				var val_ int32 = sum
+//line blog_reduction.go:35
+				var val_2 int32 = val_
+//line blog_reduction.go:38
+				gc_l_val_2[gc_lane] = val_2
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 //line blog_reduction.go:22
@@ -1422,194 +1384,193 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_s_val_[gc_rank] = val_
 			}
 		}
+//line blog_reduction.go:52
+		var gc_m15 uint32
 		{
-			var gc_m15 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:33
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+				if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+//line blog_reduction.go:49
+						val_3 := val_
+//line blog_reduction.go:49
+						val_3.StoreSlice(gc_l_val_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+//line blog_reduction.go:49
+						val_3 := val_
+//line blog_reduction.go:49
+						val_3.StoreSlice(gc_l_val_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
+//line blog_reduction.go:62
+					val_ := gc_s_val_[gc_rank]
+//line blog_reduction.go:49
+					var val_3 int32 = val_
+//line blog_reduction.go:51
+					gc_l_val_3[gc_lane] = val_3
 				}
 			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:49
-							val_3 := val_
-//line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
+//line blog_reduction.go:22
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+			} else {
+//line blog_reduction.go:22
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank:])
-//line blog_reduction.go:49
-							val_3 := val_
-//line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val_ := gc_s_val_[gc_rank]
-//line blog_reduction.go:49
-						var val_3 int32 = val_
-//line blog_reduction.go:51
-						gc_l_val_3[gc_lane] = val_3
-					}
-				}
-//line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
-				} else {
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-						} else {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
 //line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:36
-									val_3 := gc_l_val_3[gc_lane]
 //line blog_reduction.go:23
-									val_3 += gc_c2r[gc_lane]
-									gc_l_val_3[gc_lane] = val_3
+									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+//line blog_reduction.go:23
+									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line blog_reduction.go:23
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:25
-							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_3
-//line blog_reduction.go:49
-							val_ = r_2
-//line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line blog_reduction.go:36
+								val_3 := gc_l_val_3[gc_lane]
+//line blog_reduction.go:23
+								val_3 += gc_c2r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
 							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
-//line blog_reduction.go:49
-							var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_3
-//line blog_reduction.go:49
-							val_ = r_2
-//line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val_3 := gc_l_val_3[gc_lane]
-//line blog_reduction.go:64
-						var val_ int32
-//line blog_reduction.go:25
-						var r_2 int32 = val_3
-//line blog_reduction.go:49
-						val_ = r_2
-//line blog_reduction.go:51
-						gc_s_val_[gc_rank] = val_
 					}
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:25
+						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+//line blog_reduction.go:25
+						var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_3
+//line blog_reduction.go:49
+						val_ = r_2
+//line blog_reduction.go:49
+						val_.StoreSlice(gc_s_val_[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+//line blog_reduction.go:49
+						var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_3
+//line blog_reduction.go:49
+						val_ = r_2
+//line blog_reduction.go:49
+						val_.StoreSlice(gc_s_val_[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val_3 := gc_l_val_3[gc_lane]
+//line blog_reduction.go:64
+					var val_ int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_3
+//line blog_reduction.go:49
+					val_ = r_2
+//line blog_reduction.go:51
+					gc_s_val_[gc_rank] = val_
+				}
+			}
 		}
+		gc_act = gc_save15 &^ gc_dead
 	}
 	{
 //line blog_reduction.go:60
@@ -1939,20 +1900,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
-// device_reduce_warp_atomic.h: warp sums added to *out by lane 0 of each
-// warp.
-//
-//line blog_reduction.go:111
-func DeviceReduceWarpAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deviceReduceWarpAtomicKernel,
-		func(gc_t *gocuda.Thread) { deviceReduceWarpAtomicKernel(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_deviceReduceWarpAtomicKernel(gc_b, in, out, n) })
-}
-
-//line blog_reduction.go:111
-var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:111
 func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
@@ -2333,47 +2280,32 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-//line blog_reduction.go:42
-				var sum int32
-//line blog_reduction.go:25
-				var r int32 = val
-//line blog_reduction.go:116
-				sum = r
-				if gc_tx%gocuda.WarpSize == 0 {
-					atomic.Add(out, sum)
-				}
-//line blog_reduction.go:121
-				gc_s_sum[gc_rank] = sum
+//line blog_reduction.go:31
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+//line blog_reduction.go:42
+			var sum int32
+//line blog_reduction.go:25
+			var r int32 = val
+//line blog_reduction.go:116
+			sum = r
+			if gc_tx%gocuda.WarpSize == 0 {
+				atomic.Add(out, sum)
+			}
+//line blog_reduction.go:121
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
 
-// DeviceReduceBlockAtomicKernel is device_reduce_block_atomic_kernel of
-// device_reduce_block_atomic.h: block sums added to *out by thread 0.
-//
-//line blog_reduction.go:126
-func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deviceReduceBlockAtomicKernel,
-		func(gc_t *gocuda.Thread) { deviceReduceBlockAtomicKernel(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_deviceReduceBlockAtomicKernel(gc_b, in, out, n) })
-}
-
-//line blog_reduction.go:126
-var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_reduction.go:126
 func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2775,34 +2707,33 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:35
-				val_ := gc_l_val_[gc_lane]
-//line blog_reduction.go:37
-				var val int32
-//line blog_reduction.go:25
-				var r_ int32 = val_
-//line blog_reduction.go:35
-				val = r_
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-//line blog_reduction.go:42
-				gc_s_val[gc_rank] = val
+//line blog_reduction.go:31
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blog_reduction.go:32
+			lane := gc_tx % gocuda.WarpSize
+			wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:35
+			val_ := gc_l_val_[gc_lane]
+//line blog_reduction.go:37
+			var val int32
+//line blog_reduction.go:25
+			var r_ int32 = val_
+//line blog_reduction.go:35
+			val = r_
+//line blog_reduction.go:38
+			if lane == 0 {
+				shared[wid] = val
+			}
+//line blog_reduction.go:42
+			gc_s_val[gc_rank] = val
 		}
 	}
 //line blog_reduction.go:48
@@ -2835,194 +2766,193 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_s_val[gc_rank] = val
 			}
 		}
+//line blog_reduction.go:52
+		var gc_m15 uint32
 		{
-			var gc_m15 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line blog_reduction.go:33
+				wid := gc_tx / gocuda.WarpSize
+//line blog_reduction.go:48
+				if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
+//line blog_reduction.go:49
+						val_2 := val
+//line blog_reduction.go:49
+						val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:33
-					wid := gc_tx / gocuda.WarpSize
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
+//line blog_reduction.go:62
+					val := gc_s_val[gc_rank]
+//line blog_reduction.go:49
+					var val_2 int32 = val
+//line blog_reduction.go:51
+					gc_l_val_2[gc_lane] = val_2
 				}
 			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
+//line blog_reduction.go:22
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+//line blog_reduction.go:23
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+			} else {
+//line blog_reduction.go:22
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val := gc_s_val[gc_rank]
-//line blog_reduction.go:49
-						var val_2 int32 = val
-//line blog_reduction.go:51
-						gc_l_val_2[gc_lane] = val_2
-					}
-				}
-//line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-				} else {
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blog_reduction.go:36
-									val_2 := gc_l_val_2[gc_lane]
 //line blog_reduction.go:23
-									val_2 += gc_c2r[gc_lane]
-									gc_l_val_2[gc_lane] = val_2
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:23
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line blog_reduction.go:23
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:25
-							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_2
-//line blog_reduction.go:49
-							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line blog_reduction.go:36
+								val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
-							gc_rank := gc_w + gc_lane
-//line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
-//line blog_reduction.go:49
-							var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line blog_reduction.go:25
-							r_2 := val_2
-//line blog_reduction.go:49
-							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line blog_reduction.go:62
-						val_2 := gc_l_val_2[gc_lane]
-//line blog_reduction.go:64
-						var val int32
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-//line blog_reduction.go:49
-						val = r_2
-//line blog_reduction.go:51
-						gc_s_val[gc_rank] = val
 					}
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:25
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:25
+						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:49
+						val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line blog_reduction.go:49
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+//line blog_reduction.go:49
+						var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line blog_reduction.go:25
+						r_2 := val_2
+//line blog_reduction.go:49
+						val = r_2
+//line blog_reduction.go:49
+						val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line blog_reduction.go:62
+					val_2 := gc_l_val_2[gc_lane]
+//line blog_reduction.go:64
+					var val int32
+//line blog_reduction.go:25
+					var r_2 int32 = val_2
+//line blog_reduction.go:49
+					val = r_2
+//line blog_reduction.go:51
+					gc_s_val[gc_rank] = val
+				}
+			}
 		}
+		gc_act = gc_save15 &^ gc_dead
 	}
 	{
 //line blog_reduction.go:60
@@ -3264,21 +3194,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 	}
 }
-
-// DeviceReduceAtomicKernel is device_reduce_atomic_kernel of
-// device_reduce_atomic.h: every thread adds its grid-stride sum to *out.
-//
-//line blog_reduction.go:141
-func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_deviceReduceAtomicKernel,
-		func(gc_t *gocuda.Thread) { deviceReduceAtomicKernel(gc_t, in, out, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_deviceReduceAtomicKernel(gc_b, gc_lo, gc_hi, in, out, n)
-		})
-}
-
-//line blog_reduction.go:141
-var gc_src_deviceReduceAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blog_reduction.go:141
 func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out *int32, n int) {
@@ -3596,20 +3511,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 	}
 }
 
-// CGSumKernelTileShfl is sum_kernel_tile_shfl<32> of the cooperative-groups
-// post: thread_sum, then reduce_sum_tile_shfl over each 32-thread tile,
-// whose rank 0 adds the tile's sum to *sum.
-//
-//line blog_reduction.go:176
-func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cgSumKernelTileShfl,
-		func(gc_t *gocuda.Thread) { cgSumKernelTileShfl(gc_t, sum, input, n) },
-		func(gc_b *compiled.Block) { gc_body_cgSumKernelTileShfl(gc_b, sum, input, n) })
-}
-
-//line blog_reduction.go:176
-var gc_src_cgSumKernelTileShfl = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169").NoGoexit("186276cb1ed0e1f87596a8d509c8cbd656337d989bf159ab9a85d0426a556151", "blog_reduction.go:149-158")
-
 //line blog_reduction.go:176
 func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32, n int) {
 	t := gc_b.Thread()
@@ -3696,572 +3597,3 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 		}
 	}
 }
-
-// CGSumKernelBlock is sum_kernel_block of the cooperative-groups post:
-// thread_sum, then reduce_sum over this_thread_block() passed as a
-// thread_group, with extern shared memory for temp; rank 0 adds the
-// block's sum to *sum. Launch it with a power-of-two block and blockDim.x
-// ints of dynamic shared memory; n a multiple of 4.
-//
-//line blog_reduction.go:213
-func CGSumKernelBlock(sum *int32, input []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cgSumKernelBlock,
-		func(gc_t *gocuda.Thread) { cgSumKernelBlock(gc_t, sum, input, n) },
-		func(gc_b *compiled.Block) { gc_body_cgSumKernelBlock(gc_b, sum, input, n) })
-}
-
-//line blog_reduction.go:213
-var gc_src_cgSumKernelBlock = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
-
-//line blog_reduction.go:213
-func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-//line blog_reduction.go:216
-	temp := gocuda.DynamicShared[int32](t)
-	g := cg.ThisThreadBlock(t)
-	var g_ cg.ThreadBlock = g
-	_ = g_
-//line blog_reduction.go:218
-	var temp_ []int32 = temp
-//line blog_reduction.go:220
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
-//line blog_reduction.go:221
-			gc_s_val[gc_rank] = val
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
-//line blog_reduction.go:221
-			gc_s_val[gc_rank] = val
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
-//line blog_reduction.go:221
-			gc_s_val[gc_rank] = val
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-			mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-			var val int32 = mySum
-//line blog_reduction.go:221
-			gc_s_val[gc_rank] = val
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		gc_b.Enter(gc_rank)
-//line blog_reduction.go:214
-		mySum := cgThreadSum(t, input, n)
-//line blog_reduction.go:218
-		var val int32 = mySum
-//line blog_reduction.go:221
-		gc_s_val[gc_rank] = val
-	}
-//line blog_reduction.go:195
-	for i := gc_n / 2; i > 0; i /= 2 {
-//line blog_reduction.go:197
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-				temp_[lane] = val
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-			lane := gc_rank
-//line blog_reduction.go:193
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:196
-			temp_[lane] = val
-		}
-//line blog_reduction.go:200
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
-					val += temp_[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
-					val += temp_[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
-					val += temp_[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-				lane := gc_rank
-//line blog_reduction.go:193
-				val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-				if lane < i {
-					val += temp_[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line blog_reduction.go:191
-			lane := gc_rank
-//line blog_reduction.go:193
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:198
-			if lane < i {
-				val += temp_[lane+i]
-			}
-			gc_s_val[gc_rank] = val
-		}
-	}
-//line blog_reduction.go:206
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-		{
-			gc_rank := gc_step4 + 0
-			gc_pos.Thread = gc_rank
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
-//line blog_reduction.go:220
-			if gc_rank == 0 {
-				atomic.Add(sum, blockSum)
-			}
-		}
-		{
-//line blog_reduction.go:227
-			gc_rank := gc_step4 + 1
-			gc_pos.Thread = gc_rank
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
-//line blog_reduction.go:220
-			if gc_rank == 0 {
-				atomic.Add(sum, blockSum)
-			}
-		}
-		{
-//line blog_reduction.go:227
-			gc_rank := gc_step4 + 2
-			gc_pos.Thread = gc_rank
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
-//line blog_reduction.go:220
-			if gc_rank == 0 {
-				atomic.Add(sum, blockSum)
-			}
-		}
-		{
-//line blog_reduction.go:227
-			gc_rank := gc_step4 + 3
-			gc_pos.Thread = gc_rank
-			val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-			var r int32 = val
-//line blog_reduction.go:218
-			blockSum := r
-//line blog_reduction.go:220
-			if gc_rank == 0 {
-				atomic.Add(sum, blockSum)
-			}
-		}
-	}
-//line blog_reduction.go:227
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		val := gc_s_val[gc_rank]
-//line blog_reduction.go:203
-		var r int32 = val
-//line blog_reduction.go:218
-		blockSum := r
-//line blog_reduction.go:220
-		if gc_rank == 0 {
-			atomic.Add(sum, blockSum)
-		}
-	}
-}
-
-// FilterKKernel is the first filter_k of "Optimized Filtering with
-// Warp-Aggregated Atomics": the positive elements of src appended to dst
-// with one atomicAdd per element.
-//
-//line blog_reduction.go:230
-func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_filterK,
-		func(gc_t *gocuda.Thread) { filterK(gc_t, dst, nres, src, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_filterK(gc_b, gc_lo, gc_hi, dst, nres, src, n) })
-}
-
-//line blog_reduction.go:230
-var gc_src_filterK = compiled.NewSource(gc_files_blog_reduction, "filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_reduction.go:230
-func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *int32, src []int32, n int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line blog_reduction.go:248
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
-				gc_at := src[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line blog_reduction.go:264
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && gc_at[gc_tx] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-//line blog_reduction.go:239
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && gc_at[gc_tx] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-//line blog_reduction.go:239
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && gc_at[gc_tx] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-//line blog_reduction.go:239
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && gc_at[gc_tx] > 0 {
-							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-					i := gc_tx + gc_bx*gc_bdx
-					if i < n && gc_at[gc_tx] > 0 {
-						dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:231
-					i := gc_tx + gc_bx*gc_bdx
-					if i < n && src[i] > 0 {
-						dst[atomic.Add(nres, 1)] = src[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-// FilterKAggKernel is filter_k with warp-aggregated atomics, from the same
-// post: FilterKKernel with atomicAggInc in place of atomicAdd.
-//
-//line blog_reduction.go:258
-func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_filterKAgg,
-		func(gc_t *gocuda.Thread) { filterKAgg(gc_t, dst, nres, src, n) },
-		func(gc_b *compiled.Block) { gc_body_filterKAgg(gc_b, dst, nres, src, n) })
-}
-
-//line blog_reduction.go:258
-var gc_src_filterKAgg = compiled.NewSource(gc_files_blog_reduction, "filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blog_reduction.go:258
-func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line blog_reduction.go:269
-	var gc_l_rank [32]int
-	var gc_c1r [32]uint32
-	var gc_c2m [32]uint32
-	var gc_c2v [32]int32
-	var gc_c2a [32]int
-	var gc_c2w [32]int
-	var gc_c2r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line blog_reduction.go:282
-			var gc_m5 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line blog_reduction.go:259
-					i := gc_tx + gc_bx*gc_bdx
-					if i < n && src[i] > 0 {
-						gc_m5 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save5 := gc_act
-			gc_act = gc_save5 & gc_m5
-			if gc_act != 0 {
-//line blog_reduction.go:261
-				var ctr *int32 = nres
-//line blog_reduction.go:242
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-//line blog_reduction.go:242
-					active := gc_c1r[gc_lane]
-					leader := bits.TrailingZeros32(active)
-					change := int32(bits.OnesCount32(active))
-					rank := bits.OnesCount32(active & t.LaneMaskLT())
-					var warpRes int32
-					if rank == 0 {
-						warpRes = atomic.Add(ctr, change)
-					}
-					gc_c2m[gc_lane] = active
-					gc_c2v[gc_lane] = warpRes
-					gc_c2a[gc_lane] = leader
-					gc_c2w[gc_lane] = gocuda.WarpSize
-					gc_l_rank[gc_lane] = rank
-				}
-//line blog_reduction.go:250
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line blog_reduction.go:259
-						i := gc_tx + gc_bx*gc_bdx
-//line blog_reduction.go:261
-						rank := gc_l_rank[gc_lane]
-//line blog_reduction.go:263
-						var warpRes int32
-//line blog_reduction.go:250
-						warpRes = gc_c2r[gc_lane]
-						var r int32 = warpRes + int32(rank)
-//line blog_reduction.go:261
-						dst[r] = src[i]
-					}
-				}
-			}
-//line blog_reduction.go:266
-			gc_act = gc_save5 &^ gc_dead
-		}
-	}
-}
-
-// gc_files_blog_reduction holds the source files whose lines the kernels' records hash.
-//
-//go:embed blog_reduction.go
-//line blog_reduction.go:275
-var gc_files_blog_reduction embed.FS

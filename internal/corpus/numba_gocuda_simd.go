@@ -5,7 +5,6 @@
 package corpus
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
@@ -13,22 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NumbaVecAddKernel is f of test_vecadd.py: c = a + b.
-//
-//line numba.go:21
-func NumbaVecAddKernel(a, b, c []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_numbaVecAdd,
-		func(gc_t *gocuda.Thread) { numbaVecAdd(gc_t, a, b, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_numbaVecAdd(gc_b, gc_lo, gc_hi, a, b, c) })
-}
-
-//line numba.go:21
-var gc_src_numbaVecAdd = compiled.NewSource(gc_files_numba, "numbaVecAdd", "51d992abccd9016a3099f9b8d9632c7c315f1bf04504d013f8fb9c7d6fbc2ce4", "numba.go:18-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:21
 func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float64) {
@@ -75,38 +58,31 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						var tid int = gc_bx*gc_bdx + gc_tx
 //line numba.go:23
 						_ = tid
-						{
 //line numba.go:26
-							archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line numba.go:28
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line numba.go:27
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
+//line numba.go:31
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 //line numba.go:23
 						var tid int = gc_bx*gc_bdx + gc_tx
-						{
 //line numba.go:27
-							if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
+						if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
 //line numba.go:27
-								break
-							}
-//line numba.go:27
-							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
+							break
 						}
+//line numba.go:27
+						archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
 					}
-//line numba.go:29
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -118,78 +94,57 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_pos.Thread = gc_rank
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						{
 //line numba.go:27
-							c[tid] = a[tid] + b[tid]
-						}
+						c[tid] = a[tid] + b[tid]
 					}
 					{
+//line numba.go:31
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						{
 //line numba.go:27
-							c[tid] = a[tid] + b[tid]
-						}
+						c[tid] = a[tid] + b[tid]
 					}
 					{
+//line numba.go:31
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						{
 //line numba.go:27
-							c[tid] = a[tid] + b[tid]
-						}
+						c[tid] = a[tid] + b[tid]
 					}
 					{
+//line numba.go:31
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						{
 //line numba.go:27
-							c[tid] = a[tid] + b[tid]
-						}
+						c[tid] = a[tid] + b[tid]
 					}
 				}
+//line numba.go:31
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line numba.go:23
 					tid := gc_bx*gc_bdx + gc_tx
-					{
 //line numba.go:27
-						c[tid] = a[tid] + b[tid]
-					}
+					c[tid] = a[tid] + b[tid]
 				}
 			}
 		}
 	}
 }
-
-// NumbaMatmulKernel is matmul of test_matmul.py: C = A·B, a thread per
-// element, i from the x index and j from the y index.
-//
-//line numba.go:35
-func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_numbaMatmul,
-		func(gc_t *gocuda.Thread) { numbaMatmul(gc_t, a, aRows, aCols, b, bCols, c, cRows, cCols) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_numbaMatmul(gc_b, gc_lo, gc_hi, a, aRows, aCols, b, bCols, c, cRows, cCols)
-		})
-}
-
-//line numba.go:35
-var gc_src_numbaMatmul = compiled.NewSource(gc_files_numba, "numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:35
 func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
@@ -308,22 +263,6 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 		})
 	}
 }
-
-// NumbaFastMatmulKernel is fast_matmul of test_matmul.py: C = A·B through
-// TPB×TPB float32 tiles in shared memory, one pass per block of the grid's
-// x dimension (bpg), zero-padded at the edges, x the column and y the row.
-//
-//line numba.go:55
-func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_numbaFastMatmul,
-		func(gc_t *gocuda.Thread) { numbaFastMatmul(gc_t, a, aRows, aCols, b, bRows, bCols, c, cRows, cCols) },
-		func(gc_b *compiled.Block) {
-			gc_body_numbaFastMatmul(gc_b, a, aRows, aCols, b, bRows, bCols, c, cRows, cCols)
-		})
-}
-
-//line numba.go:55
-var gc_src_numbaFastMatmul = compiled.NewSource(gc_files_numba, "numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:55
 func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
@@ -873,144 +812,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	}
 }
 
-// NumbaArraySumKernel is array_sum of test_reduction.py: an interleaved
-// tree (tid % (2*s)) through an int32 shared array of nelem, all of it,
-// barriers included, inside "if tid < size"; thread 0 writes the block's
-// sum to data[0]. The example launches one block of len(data) threads.
-//
-//line numba.go:102
-func NumbaArraySumKernel(data []int64, nelem int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_numbaArraySum,
-		func(gc_t *gocuda.Thread) { numbaArraySum(gc_t, data, nelem) },
-		func(gc_b *compiled.Block) { gc_body_numbaArraySum(gc_b, data, nelem) })
-}
-
-//line numba.go:102
-var gc_src_numbaArraySum = compiled.NewSource(gc_files_numba, "numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line numba.go:102
-func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
-//line numba.go:104
-	size := len(data)
-//line numba.go:109
-	shr := gocuda.Shared[int32](t, nelem)[:nelem]
-//line numba.go:111
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-	gc_L1:
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-//line numba.go:103
-			tid := gc_tx
-//line numba.go:106
-			i := gc_bx*gc_bdx + gc_tx
-//line numba.go:105
-			if !(tid < size) {
-				{
-//line numba.go:105
-					gc_exited[gc_rank] = true
-//line numba.go:105
-					continue gc_L1
-				}
-			}
-//line numba.go:110
-			shr[tid] = int32(data[i])
-		}
-	}
-//line numba.go:116
-	s := 1
-	for s < gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		if compiled.AllExited(gc_exited) {
-			return
-		}
-//line numba.go:126
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
-			if gc_exact {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-//line numba.go:103
-					tid := gc_tx
-					{
-//line numba.go:120
-						shr[tid] += shr[tid+s]
-					}
-				}
-			} else {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-//line numba.go:103
-					tid := gc_tx
-//line numba.go:118
-					if tid%(2*s) == 0 {
-//line numba.go:120
-						shr[tid] += shr[tid+s]
-					}
-				}
-			}
-		}
-//line numba.go:122
-		s *= 2
-	}
-//line numba.go:125
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-//line numba.go:103
-			tid := gc_tx
-			{
-//line numba.go:128
-				data[tid] = int64(shr[tid])
-			}
-		}
-	}
-}
-
-// NumbaMaxReduceKernel is max_reduce_kernel of test_parallel_max.py: each
-// block's maximum by a halving tree in a float32 shared array of 1024,
-// threads past the input holding -inf.
-//
-//line numba.go:138
-func NumbaMaxReduceKernel(inputArray, outputArray []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_numbaMaxReduce,
-		func(gc_t *gocuda.Thread) { numbaMaxReduce(gc_t, inputArray, outputArray) },
-		func(gc_b *compiled.Block) { gc_body_numbaMaxReduce(gc_b, inputArray, outputArray) })
-}
-
-//line numba.go:138
-var gc_src_numbaMaxReduce = compiled.NewSource(gc_files_numba, "numbaMaxReduce", "7c530872d8b77e68d857414107d22cbb90e57944a74d3e1e31c44938d4fe0da6", "numba.go:133-169").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line numba.go:138
 func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []float32) {
 	t := gc_b.Thread()
@@ -1099,13 +900,12 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:147
 						if gc_else3.ToBits() != 0 {
-							{
 //line numba.go:147
-								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
-							}
+							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
+//line numba.go:152
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1195,14 +995,11 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:148
 						if gc_else.ToBits() != 0 {
-							{
 //line numba.go:148
-								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
-							}
+							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
 						}
 					}
 				}
-//line numba.go:152
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1303,40 +1100,35 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						{
 //line numba.go:159
-							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step2 + 1
-						{
 //line numba.go:159
-							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step2 + 2
-						{
 //line numba.go:159
-							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step2 + 3
-						{
-//line numba.go:159
-							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					{
 //line numba.go:159
 						gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
+//line numba.go:163
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line numba.go:159
+					gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
 			} else {
+//line numba.go:163
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1345,54 +1137,48 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						gc_pos.Thread = gc_rank
 //line numba.go:142
 						tx := gc_tx
-						{
 //line numba.go:159
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
+						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:142
 						tx := gc_tx
-						{
 //line numba.go:159
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
+						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:142
 						tx := gc_tx
-						{
 //line numba.go:159
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
+						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
+//line numba.go:163
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line numba.go:142
 						tx := gc_tx
-						{
 //line numba.go:159
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
+						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
+//line numba.go:163
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line numba.go:142
 					tx := gc_tx
-					{
 //line numba.go:159
-						temp[tx] = max(temp[tx], temp[tx+s])
-					}
+					temp[tx] = max(temp[tx], temp[tx+s])
 				}
 			}
 		}
@@ -1409,22 +1195,14 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_at5 := outputArray[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line numba.go:167
-						gc_at5[0] = temp[0]
-					}
-					{
+					gc_at5[0] = temp[0]
 //line numba.go:167
-						gc_at5[0] = temp[0]
-					}
-					{
+					gc_at5[0] = temp[0]
 //line numba.go:167
-						gc_at5[0] = temp[0]
-					}
-					{
+					gc_at5[0] = temp[0]
 //line numba.go:167
-						gc_at5[0] = temp[0]
-					}
+					gc_at5[0] = temp[0]
 				}
 //line numba.go:171
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -1479,23 +1257,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	}
 }
 
-//line numba.go:175
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
-// NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
-// explicit steps of the 1-D heat equation alternating between two
-// buffers, each step closed by a grid-wide sync; threads outside the
-// domain return first. Launch it cooperatively.
-//
-//line numba.go:177
-func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_numbaSolveHeatEquation,
-		func(gc_t *gocuda.Thread) { numbaSolveHeatEquation(gc_t, buf0, buf1, timesteps, k) },
-		func(gc_b *compiled.Block) { gc_body_numbaSolveHeatEquation(gc_b, buf0, buf1, timesteps, k) })
-}
-
-//line numba.go:177
-var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line numba.go:177
 func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
@@ -1572,14 +1334,11 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 				var i int = gc_bx*gc_bdx + gc_tx
 //line numba.go:178
 				_ = i
-				{
 //line numba.go:182
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+				compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line numba.go:182
-					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-				}
+				gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 			}
-//line numba.go:184
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L1:
@@ -1589,13 +1348,9 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 			if gc_exited[gc_rank] {
 				continue
 			}
-			{
-				{
 //line numba.go:181
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
-			}
+			gc_exited[gc_rank] = true
+			continue gc_L1
 		}
 	}
 //line numba.go:188
@@ -1666,10 +1421,8 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 						gc_else2 := gc_if2.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line numba.go:209
 						if gc_alive5.And(gc_else).And(gc_else2).ToBits() != 0 {
-							{
 //line numba.go:209
-								nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
-							}
+							nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
 						}
 					}
 //line numba.go:216
@@ -1708,10 +1461,3 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 		}
 	}
 }
-
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// gc_files_numba holds the source files whose lines the kernels' records hash.
-//
-//go:embed numba.go
-var gc_files_numba embed.FS

@@ -5,34 +5,11 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/mem"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SgemmNTKernel is mysgemmNT of sgemm/src/cuda/sgemm_kernel.cu: C =
-// alpha·A·Bᵀ + beta·C, column-major, register-tiled: each thread of a
-// 16×8 block keeps a row of TILE_N partial results in a local array while
-// the block stages TILE_TB_HEIGHT×TILE_N tiles of B in shared memory.
-// m and n are multiples of TILE_M (128) and TILE_N (16), k of
-// TILE_TB_HEIGHT (8); launch it on an m/128 × n/16 grid.
-//
-//line parboil.go:28
-func SgemmNTKernel(a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mysgemmNT,
-		func(gc_t *gocuda.Thread) { mysgemmNT(gc_t, a, lda, b, ldb, c, ldc, k, alpha, beta) },
-		func(gc_b *compiled.Block) { gc_body_mysgemmNT(gc_b, a, lda, b, ldb, c, ldc, k, alpha, beta) })
-}
-
-//line parboil.go:28
-var gc_src_mysgemmNT = compiled.NewSource(gc_files_parboil, "mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parboil.go:28
 func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
@@ -56,87 +33,86 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:30
 		var cc [sgemmTileN]float32
 		{
-			{
 //line parboil.go:31
-				i := int(0)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(1)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(2)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(3)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(4)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(5)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(6)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(7)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(8)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(9)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(10)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(11)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(12)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(13)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(14)
-				cc[i] = 0.0
-			}
-			{
-//line parboil.go:31
-				i := int(15)
-				cc[i] = 0.0
-			}
+			i := int(0)
+			cc[i] = 0.0
 		}
+		{
+//line parboil.go:31
+			i := int(1)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(2)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(3)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(4)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(5)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(6)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(7)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(8)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(9)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(10)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(11)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(12)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(13)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(14)
+			cc[i] = 0.0
+		}
+		{
+//line parboil.go:31
+			i := int(15)
+			cc[i] = 0.0
+		}
+//line parboil.go:35
 		gc_s_cc[gc_rank] = cc
 	}
 //line parboil.go:39
@@ -475,24 +451,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 		}
 	}
 }
-
-// StencilCoarsenKernel is block2D_hybrid_coarsen_x of
-// stencil/src/cuda/kernels.cu: a 7-point 3-D Jacobi step marching along z,
-// each thread taking two points along x (thread coarsening), the current
-// plane in extern shared memory and the planes below and above in
-// registers, with barriers around each plane's swap. Launch it with
-// tx×ty blocks on a ceil(nx/2tx) × ceil(ny/ty) grid and 2·tx·ty floats of
-// dynamic shared memory.
-//
-//line parboil.go:70
-func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_block2DHybridCoarsenX,
-		func(gc_t *gocuda.Thread) { block2DHybridCoarsenX(gc_t, c0, c1, a0, anext, nx, ny, nz) },
-		func(gc_b *compiled.Block) { gc_body_block2DHybridCoarsenX(gc_b, c0, c1, a0, anext, nx, ny, nz) })
-}
-
-//line parboil.go:70
-var gc_src_block2DHybridCoarsenX = compiled.NewSource(gc_files_parboil, "block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59")
 
 //line parboil.go:70
 func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
@@ -2748,127 +2706,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	}
 }
 
-// SpmvJDSKernel is spmv_jds of spmv/src/cuda/jds_kernels.cu: a thread per
-// row of a JDS (jagged diagonal storage) matrix, with a software-pipelined
-// loop over the row's diagonals; jdsPtr and shZcnt are the __constant__
-// arrays jds_ptr_int (the diagonals' offsets) and sh_zcnt_int (the
-// diagonals per warp of rows).
-//
-//line parboil.go:180
-func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spmvJDS,
-		func(gc_t *gocuda.Thread) {
-			spmvJDS(gc_t, dstVector, dData, dIndex, dPerm, xVec, dNzcnt, dim, jdsPtr, shZcnt)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_spmvJDS(gc_b, gc_lo, gc_hi, dstVector, dData, dIndex, dPerm, xVec, dNzcnt, dim, jdsPtr, shZcnt)
-		})
-}
-
-//line parboil.go:180
-var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line parboil.go:180
-func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(dim, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line parboil.go:181
-						ix := gc_bx*gc_bdx + gc_tx
-						warpID := ix >> 5
-						{
-//line parboil.go:185
-							var sum float32 = 0.0
-							bound := int(shZcnt.At(warpID))
-//line parboil.go:188
-							j := int(jdsPtr.At(0)) + ix
-							d := dData[j]
-							i := dIndex[j]
-							tt := xVec[i]
-							if bound > 1 {
-//line parboil.go:194
-								j = int(jdsPtr.At(1)) + ix
-								i = dIndex[j]
-								var in int32
-								var dn, tn float32
-								for k := 2; k < bound; k++ {
-//line parboil.go:200
-									dn = dData[j]
-//line parboil.go:202
-									j = int(jdsPtr.At(k)) + ix
-									in = dIndex[j]
-//line parboil.go:205
-									tn = xVec[i]
-//line parboil.go:207
-									sum += d * tt
-//line parboil.go:209
-									i = in
-//line parboil.go:211
-									d = dn
-									tt = tn
-								}
-//line parboil.go:215
-								dn = dData[j]
-								tn = xVec[i]
-//line parboil.go:218
-								sum += d * tt
-//line parboil.go:220
-								d = dn
-								tt = tn
-							}
-//line parboil.go:224
-							sum += d * tt
-//line parboil.go:226
-							dstVector[dPerm[ix]] = sum
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// ComputePhiMagKernel is ComputePhiMag_GPU of mri-q/src/cuda/computeQ.cu:
-// |phi|² per k-space sample.
-//
-//line parboil.go:251
-func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_computePhiMagGPU,
-		func(gc_t *gocuda.Thread) { computePhiMagGPU(gc_t, phiR, phiI, phiMag, numK) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_computePhiMagGPU(gc_b, gc_lo, gc_hi, phiR, phiI, phiMag, numK)
-		})
-}
-
-//line parboil.go:251
-var gc_src_computePhiMagGPU = compiled.NewSource(gc_files_parboil, "computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line parboil.go:251
 func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
 	gc_pos := gc_b.Pos()
@@ -2934,26 +2771,23 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 //line parboil.go:252
 						_ = indexK
-						{
-							real_ := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line parboil.go:254
-							imag_ := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
+						real_ := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line parboil.go:254
-							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
-						}
+						imag_ := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
+//line parboil.go:254
+						real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
 					}
-//line parboil.go:256
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line parboil.go:254
-						real_ := gc_at[gc_tx]
-						imag_ := gc_at2[gc_tx]
-						gc_at3[gc_tx] = real_*real_ + imag_*imag_
-					}
+					real_ := gc_at[gc_tx]
+					imag_ := gc_at2[gc_tx]
+					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
+//line parboil.go:260
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2986,18 +2820,18 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_tx := gc_vstep2
 //line parboil.go:252
 						var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						{
-							if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
 //line parboil.go:254
-								break
-							}
+						if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
 //line parboil.go:254
-							real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
-//line parboil.go:254
-							imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
-							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+							break
 						}
+//line parboil.go:254
+						real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
+//line parboil.go:254
+						imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
+						real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
 					}
+//line parboil.go:258
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -3008,219 +2842,60 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						gc_pos.Thread = gc_rank
 //line parboil.go:252
 						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
+//line parboil.go:254
+						real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
+//line parboil.go:260
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line parboil.go:252
 						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
+//line parboil.go:254
+						real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
+//line parboil.go:260
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line parboil.go:252
 						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
+//line parboil.go:254
+						real_ := phiR[indexK]
+						imag_ := phiI[indexK]
+						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 					{
+//line parboil.go:260
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line parboil.go:252
 						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line parboil.go:252
-					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-					{
+//line parboil.go:254
 						real_ := phiR[indexK]
 						imag_ := phiI[indexK]
 						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
-			}
-		}
-	}
-}
-
-// ComputeQKernel is ComputeQ_GPU of mri-q/src/cuda/computeQ.cu: a thread
-// per voxel accumulates Q over a tile of up to 1024 k-space samples in
-// constant memory (ck), two per step after an odd first one. The grid
-// covers numX exactly (a multiple of 256).
-//
-//line parboil.go:266
-func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_computeQGPU,
-		func(gc_t *gocuda.Thread) { computeQGPU(gc_t, numK, kGlobalIndex, x, y, z, qr, qi, ck) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_computeQGPU(gc_b, gc_lo, gc_hi, numK, kGlobalIndex, x, y, z, qr, qi, ck)
-		})
-}
-
-//line parboil.go:266
-var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245")
-
-//line parboil.go:266
-func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line parboil.go:275
-	for gc_rank := range gc_s_kGlobalIndex {
-		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
-	}
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line parboil.go:289
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * mriqQThreadsPerBlock
-			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
-				gc_at := x[gc_off:][:gc_bdx]
-				gc_at2 := y[gc_off:][:gc_bdx]
-				gc_at3 := z[gc_off:][:gc_bdx]
-				gc_at4 := qr[gc_off:][:gc_bdx]
-				gc_at5 := qi[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+//line parboil.go:260
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line parboil.go:270
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-//line parboil.go:270
-					sX := gc_at[gc_tx]
-					sY := gc_at2[gc_tx]
-					sZ := gc_at3[gc_tx]
-					sQr := gc_at4[gc_tx]
-					sQi := gc_at5[gc_tx]
-//line parboil.go:277
-					kIndex := 0
-					if numK%2 != 0 {
-						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-						sQr += ck.At(0).PhiMag * cosf(expArg)
-						sQi += ck.At(0).PhiMag * sinf(expArg)
-						kIndex++
-						kGlobalIndex++
-					}
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-						gc_b.Tick()
-//line parboil.go:286
-						if gc_b.Stopped() {
-//line parboil.go:286
-							return
-						}
-//line parboil.go:287
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-							ck.At(kIndex).Ky*sY +
-							ck.At(kIndex).Kz*sZ)
-						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
-						kIndex1 := kIndex + 1
-						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-							ck.At(kIndex1).Ky*sY +
-							ck.At(kIndex1).Kz*sZ)
-						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-					}
-//line parboil.go:301
-					gc_at4[gc_tx] = sQr
-					gc_at5[gc_tx] = sQi
-				}
-			} else {
-//line parboil.go:311
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line parboil.go:268
-					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-//line parboil.go:270
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
-//line parboil.go:270
-					sX := x[xIndex]
-					sY := y[xIndex]
-					sZ := z[xIndex]
-					sQr := qr[xIndex]
-					sQi := qi[xIndex]
-//line parboil.go:277
-					kIndex := 0
-					if numK%2 != 0 {
-						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-						sQr += ck.At(0).PhiMag * cosf(expArg)
-						sQi += ck.At(0).PhiMag * sinf(expArg)
-						kIndex++
-						kGlobalIndex++
-					}
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-						gc_b.Tick()
-//line parboil.go:286
-						if gc_b.Stopped() {
-//line parboil.go:286
-							return
-						}
-//line parboil.go:287
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-							ck.At(kIndex).Ky*sY +
-							ck.At(kIndex).Kz*sZ)
-						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
-//line parboil.go:293
-						kIndex1 := kIndex + 1
-						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-							ck.At(kIndex1).Ky*sY +
-							ck.At(kIndex1).Kz*sZ)
-						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
-					}
-//line parboil.go:301
-					qr[xIndex] = sQr
-					qi[xIndex] = sQi
+//line parboil.go:252
+					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+//line parboil.go:254
+					real_ := phiR[indexK]
+					imag_ := phiI[indexK]
+					phiMag[indexK] = real_*real_ + imag_*imag_
 				}
 			}
 		}
 	}
 }
-
-// gc_files_parboil holds the source files whose lines the kernels' records hash.
-//
-//go:embed parboil.go
-//line parboil.go:319
-var gc_files_parboil embed.FS

@@ -5,31 +5,10 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CorrMeanKernel is mean_kernel of correlation.cu: the mean of each
-// column, a thread per column.
-//
-//line polybench_datamining.go:31
-func CorrMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_corrMeanKernel,
-		func(gc_t *gocuda.Thread) { corrMeanKernel(gc_t, m, n, mean, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_corrMeanKernel(gc_b, gc_lo, gc_hi, m, n, mean, data)
-		})
-}
-
-//line polybench_datamining.go:31
-var gc_src_corrMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "corrMeanKernel", "47e2ccd277618152fdb889b5ca4a4e8f75478c5714a352e1966090ef5f1d39cc", "polybench_datamining.go:27-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:31
 func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
@@ -250,18 +229,14 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:32
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_datamining.go:34
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_datamining.go:36
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_datamining.go:37
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 //line polybench_datamining.go:43
@@ -296,17 +271,14 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_tx := gc_vstep4
 //line polybench_datamining.go:32
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:37
-								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:37
-									break
-								}
-//line polybench_datamining.go:37
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+								break
 							}
+//line polybench_datamining.go:37
+							archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 						}
-//line polybench_datamining.go:39
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -317,10 +289,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:43
@@ -329,10 +299,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:43
@@ -341,10 +309,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:43
@@ -353,10 +319,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 					}
 //line polybench_datamining.go:43
@@ -365,10 +329,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-						}
+						mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -531,22 +493,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 	}
 }
 
-// CorrStdKernel is std_kernel of correlation.cu: each column's standard
-// deviation, 1 where it is at most EPS.
-//
-//line polybench_datamining.go:47
-func CorrStdKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_corrStdKernel,
-		func(gc_t *gocuda.Thread) { corrStdKernel(gc_t, m, n, mean, std, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_corrStdKernel(gc_b, gc_lo, gc_hi, m, n, mean, std, data)
-		})
-}
-
-//line polybench_datamining.go:47
-var gc_src_corrStdKernel = compiled.NewSource(gc_files_polybench_datamining, "corrStdKernel", "8a159dab0a2ff8e431d42cfdad2618fb54e57974ce1d9a0261123fcbf67d6fd3", "polybench_datamining.go:43-61").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
-
-//line polybench_datamining.go:47
 func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -766,18 +712,14 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:48
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_datamining.go:50
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_datamining.go:52
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_datamining.go:53
-							gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
-						}
+						gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 					}
 				} else {
 //line polybench_datamining.go:63
@@ -812,17 +754,14 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 							gc_tx := gc_vstep4
 //line polybench_datamining.go:48
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:53
-								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
+							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
 //line polybench_datamining.go:53
-									break
-								}
-//line polybench_datamining.go:53
-								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
+								break
 							}
+//line polybench_datamining.go:53
+							archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 						}
-//line polybench_datamining.go:55
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -830,10 +769,8 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_datamining.go:53
-							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-						}
+						std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
 					}
 				}
 			}
@@ -1030,22 +967,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 	}
 }
 
-// CorrReduceKernel is reduce_kernel of correlation.cu: each element
-// centred and scaled, a thread per element.
-//
-//line polybench_datamining.go:67
-func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_corrReduceKernel,
-		func(gc_t *gocuda.Thread) { corrReduceKernel(gc_t, m, n, mean, std, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_corrReduceKernel(gc_b, gc_lo, gc_hi, m, n, mean, std, data)
-		})
-}
-
-//line polybench_datamining.go:67
-var gc_src_corrReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25")
-
-//line polybench_datamining.go:67
 func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1135,27 +1056,24 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:69
 						_ = i
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line polybench_datamining.go:71
-							gc_x3 := gc_vb3
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line polybench_datamining.go:71
-							gc_t3 := gc_x3.Sqrt()
+						gc_x3 := gc_vb3
 //line polybench_datamining.go:71
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_t3 := gc_x3.Sqrt()
+//line polybench_datamining.go:71
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_datamining.go:73
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_datamining.go:72
-						gc_at[gc_tx] -= gc_at2[gc_tx]
-						gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] -= gc_at2[gc_tx]
+					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
 				}
 			} else {
+//line polybench_datamining.go:77
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1198,22 +1116,21 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 //line polybench_datamining.go:68
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:72
-							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
+						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
 //line polybench_datamining.go:72
-								break
-							}
-//line polybench_datamining.go:72
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:72
-							gc_x := gc_vb
-//line polybench_datamining.go:72
-							gc_t := gc_x.Sqrt()
-//line polybench_datamining.go:72
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
+							break
 						}
+//line polybench_datamining.go:72
+						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:72
+						gc_x := gc_vb
+//line polybench_datamining.go:72
+						gc_t := gc_x.Sqrt()
+//line polybench_datamining.go:72
+						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 					}
+//line polybench_datamining.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1223,13 +1140,12 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 //line polybench_datamining.go:68
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_datamining.go:72
-						data[i*m+j] -= mean[j]
-						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
-					}
+					data[i*m+j] -= mean[j]
+					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 				}
 			}
+//line polybench_datamining.go:77
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1237,86 +1153,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		}
 	}
 }
-
-// CorrKernel is corr_kernel of correlation.cu: a thread per column j1 of
-// the upper triangle of the correlation matrix, mirrored below.
-//
-//line polybench_datamining.go:81
-func CorrKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_corrKernel,
-		func(gc_t *gocuda.Thread) { corrKernel(gc_t, m, n, symmat, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_corrKernel(gc_b, gc_lo, gc_hi, m, n, symmat, data)
-		})
-}
-
-//line polybench_datamining.go:81
-var gc_src_corrKernel = compiled.NewSource(gc_files_polybench_datamining, "corrKernel", "b67234bd606bd7a387746fcfff122a38a2c295e2c4acebd360a12c66cfcb423f", "polybench_datamining.go:77-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_datamining.go:81
-func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(m-1, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:82
-						j1 := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_datamining.go:85
-							symmat[j1*m+j1] = 1.0
-							for j2 := j1 + 1; j2 < m; j2++ {
-								symmat[j1*m+j2] = 0.0
-								for i := 0; i < n; i++ {
-									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
-								}
-								symmat[j2*m+j1] = symmat[j1*m+j2]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// CovarMeanKernel is mean_kernel of covariance.cu.
-//
-//line polybench_datamining.go:99
-func CovarMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_covarMeanKernel,
-		func(gc_t *gocuda.Thread) { covarMeanKernel(gc_t, m, n, mean, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_covarMeanKernel(gc_b, gc_lo, gc_hi, m, n, mean, data)
-		})
-}
-
-//line polybench_datamining.go:99
-var gc_src_covarMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "covarMeanKernel", "1edcf8b2cd66e33e39d0261d3db6f28ce91a5bb62ede37939ae5a964c35b0da4", "polybench_datamining.go:96-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_datamining.go:99
 func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
@@ -1537,18 +1373,14 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_datamining.go:100
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_datamining.go:102
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_datamining.go:104
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_datamining.go:105
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
 //line polybench_datamining.go:111
@@ -1583,17 +1415,14 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_tx := gc_vstep4
 //line polybench_datamining.go:100
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:105
-								if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
+							if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:105
-									break
-								}
-//line polybench_datamining.go:105
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+								break
 							}
+//line polybench_datamining.go:105
+							archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
 						}
-//line polybench_datamining.go:107
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -1604,10 +1433,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:111
@@ -1616,10 +1443,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:111
@@ -1628,10 +1453,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 						{
 //line polybench_datamining.go:111
@@ -1640,10 +1463,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 							gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-							}
+							mean[j] += data[i*m+j]
 						}
 					}
 //line polybench_datamining.go:111
@@ -1652,10 +1473,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						gc_pos.Thread = gc_rank
 //line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-						}
+						mean[j] += data[i*m+j]
 					}
 				}
 			}
@@ -1818,22 +1637,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 	}
 }
 
-// CovarReduceKernel is reduce_kernel of covariance.cu: each element
-// centred.
-//
-//line polybench_datamining.go:115
-func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_covarReduceKernel,
-		func(gc_t *gocuda.Thread) { covarReduceKernel(gc_t, m, n, mean, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_covarReduceKernel(gc_b, gc_lo, gc_hi, m, n, mean, data)
-		})
-}
-
-//line polybench_datamining.go:115
-var gc_src_covarReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_datamining.go:115
 func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1912,20 +1715,17 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_datamining.go:117
 						_ = i
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+//line polybench_datamining.go:119
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_datamining.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_datamining.go:120
-						gc_at[gc_tx] -= gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] -= gc_at2[gc_tx]
 				}
 			} else {
+//line polybench_datamining.go:124
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1959,17 +1759,14 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:120
-							if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
+						if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
 //line polybench_datamining.go:120
-								break
-							}
-//line polybench_datamining.go:120
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+							break
 						}
+//line polybench_datamining.go:120
+						archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 					}
-//line polybench_datamining.go:122
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1982,12 +1779,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:120
-							data[i*m+j] -= mean[j]
-						}
+						data[i*m+j] -= mean[j]
 					}
 					{
+//line polybench_datamining.go:124
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -1995,12 +1791,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:120
-							data[i*m+j] -= mean[j]
-						}
+						data[i*m+j] -= mean[j]
 					}
 					{
+//line polybench_datamining.go:124
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -2008,12 +1803,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:120
-							data[i*m+j] -= mean[j]
-						}
+						data[i*m+j] -= mean[j]
 					}
 					{
+//line polybench_datamining.go:124
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -2021,12 +1815,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_datamining.go:120
-							data[i*m+j] -= mean[j]
-						}
+						data[i*m+j] -= mean[j]
 					}
 				}
+//line polybench_datamining.go:124
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -2034,12 +1827,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 //line polybench_datamining.go:116
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_datamining.go:120
-						data[i*m+j] -= mean[j]
-					}
+					data[i*m+j] -= mean[j]
 				}
 			}
+//line polybench_datamining.go:124
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2047,73 +1839,3 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		}
 	}
 }
-
-// CovarKernel is covar_kernel of covariance.cu: a thread per column j1 of
-// the upper triangle, diagonal included, mirrored below.
-//
-//line polybench_datamining.go:128
-func CovarKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_covarKernel,
-		func(gc_t *gocuda.Thread) { covarKernel(gc_t, m, n, symmat, data) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_covarKernel(gc_b, gc_lo, gc_hi, m, n, symmat, data)
-		})
-}
-
-//line polybench_datamining.go:128
-var gc_src_covarKernel = compiled.NewSource(gc_files_polybench_datamining, "covarKernel", "2ffb5c42306b98eb72e26fa55e4a28bec2fe46221920ce90b2718314518af51c", "polybench_datamining.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_datamining.go:128
-func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_datamining.go:129
-						j1 := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_datamining.go:132
-							for j2 := j1; j2 < m; j2++ {
-								symmat[j1*m+j2] = 0.0
-								for i := 0; i < n; i++ {
-									symmat[j1*m+j2] += data[i*m+j1] * data[i*m+j2]
-								}
-								symmat[j2*m+j1] = symmat[j1*m+j2]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// gc_files_polybench_datamining holds the source files whose lines the kernels' records hash.
-//
-//go:embed polybench_datamining.go
-var gc_files_polybench_datamining embed.FS

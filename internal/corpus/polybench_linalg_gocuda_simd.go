@@ -5,30 +5,10 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Mm2Kernel1 is mm2_kernel1 of CUDA/2MM/2mm.cu: tmp = alpha·A·B.
-//
-//line polybench_linalg.go:15
-func Mm2Kernel1(ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mm2Kernel1,
-		func(gc_t *gocuda.Thread) { mm2Kernel1(gc_t, ni, nj, nk, nl, alpha, beta, tmp, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mm2Kernel1(gc_b, gc_lo, gc_hi, ni, nj, nk, nl, alpha, beta, tmp, a, b)
-		})
-}
-
-//line polybench_linalg.go:15
-var gc_src_mm2Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel1", "9991d797f35b96fd146bc7187134e426f51df84366c25d64ff0b6a4851f8ae51", "polybench_linalg.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:15
 func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
@@ -306,18 +286,15 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:17
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:19
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 //line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:22
-							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:27
@@ -358,17 +335,14 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:16
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:22
-								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
+							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:22
-									break
-								}
-//line polybench_linalg.go:22
-								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+								break
 							}
+//line polybench_linalg.go:22
+							archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
 						}
-//line polybench_linalg.go:24
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -377,10 +351,8 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:16
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:22
-							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+						tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 //line polybench_linalg.go:27
@@ -392,20 +364,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 		}
 	}
 }
-
-// Mm2Kernel2 is mm2_kernel2 of CUDA/2MM/2mm.cu: D = beta·D + tmp·C.
-//
-//line polybench_linalg.go:30
-func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mm2Kernel2,
-		func(gc_t *gocuda.Thread) { mm2Kernel2(gc_t, ni, nj, nk, nl, alpha, beta, tmp, c, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mm2Kernel2(gc_b, gc_lo, gc_hi, ni, nj, nk, nl, alpha, beta, tmp, c, d)
-		})
-}
-
-//line polybench_linalg.go:30
-var gc_src_mm2Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:30
 func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
@@ -686,18 +644,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:32
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:34
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:36
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:37
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:42
@@ -742,17 +696,14 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:31
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:37
-								if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
+							if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:37
-									break
-								}
-//line polybench_linalg.go:37
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+								break
 							}
+//line polybench_linalg.go:37
+							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 						}
-//line polybench_linalg.go:39
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -761,10 +712,8 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 //line polybench_linalg.go:31
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:37
-							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-						}
+						d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 					}
 				}
 //line polybench_linalg.go:42
@@ -776,20 +725,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 		}
 	}
 }
-
-// Mm3Kernel1 is mm3_kernel1 of CUDA/3MM/3mm.cu: E = A·B.
-//
-//line polybench_linalg.go:45
-func Mm3Kernel1(ni, nj, nk, nl, nm int, a, b, e []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mm3Kernel1,
-		func(gc_t *gocuda.Thread) { mm3Kernel1(gc_t, ni, nj, nk, nl, nm, a, b, e) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mm3Kernel1(gc_b, gc_lo, gc_hi, ni, nj, nk, nl, nm, a, b, e)
-		})
-}
-
-//line polybench_linalg.go:45
-var gc_src_mm3Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel1", "c6a88f7b202df1aaf7b4e7f36148af8092f940bf7288efea780a549f8ce7f481", "polybench_linalg.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:45
 func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, a, b, e []float32) {
@@ -1069,18 +1004,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:47
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:49
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:51
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:52
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:57
@@ -1125,17 +1056,14 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:46
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:52
-								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
+							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:52
-									break
-								}
-//line polybench_linalg.go:52
-								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+								break
 							}
+//line polybench_linalg.go:52
+							archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 						}
-//line polybench_linalg.go:54
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -1144,10 +1072,8 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:46
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:52
-							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-						}
+						e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 					}
 				}
 //line polybench_linalg.go:57
@@ -1159,20 +1085,6 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 		}
 	}
 }
-
-// Mm3Kernel2 is mm3_kernel2 of CUDA/3MM/3mm.cu: F = C·D.
-//
-//line polybench_linalg.go:60
-func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mm3Kernel2,
-		func(gc_t *gocuda.Thread) { mm3Kernel2(gc_t, ni, nj, nk, nl, nm, c, d, f) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mm3Kernel2(gc_b, gc_lo, gc_hi, ni, nj, nk, nl, nm, c, d, f)
-		})
-}
-
-//line polybench_linalg.go:60
-var gc_src_mm3Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:60
 func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, c, d, f []float32) {
@@ -1452,18 +1364,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:62
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:64
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:66
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:67
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:72
@@ -1508,17 +1416,14 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:61
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:67
-								if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
+							if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:67
-									break
-								}
-//line polybench_linalg.go:67
-								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+								break
 							}
+//line polybench_linalg.go:67
+							archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 						}
-//line polybench_linalg.go:69
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -1527,10 +1432,8 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:61
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:67
-							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-						}
+						f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 					}
 				}
 //line polybench_linalg.go:72
@@ -1542,20 +1445,6 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 		}
 	}
 }
-
-// Mm3Kernel3 is mm3_kernel3 of CUDA/3MM/3mm.cu: G = E·F.
-//
-//line polybench_linalg.go:75
-func Mm3Kernel3(ni, nj, nk, nl, nm int, e, f, g []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mm3Kernel3,
-		func(gc_t *gocuda.Thread) { mm3Kernel3(gc_t, ni, nj, nk, nl, nm, e, f, g) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_mm3Kernel3(gc_b, gc_lo, gc_hi, ni, nj, nk, nl, nm, e, f, g)
-		})
-}
-
-//line polybench_linalg.go:75
-var gc_src_mm3Kernel3 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel3", "9e39847c6e7113117ece9f8523aeec34ef7f8024f63b705fe81b8675860f29e0", "polybench_linalg.go:72-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:75
 func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, e, f, g []float32) {
@@ -1835,18 +1724,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:77
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:79
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:81
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:82
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:87
@@ -1891,17 +1776,14 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:76
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:82
-								if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
+							if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:82
-									break
-								}
-//line polybench_linalg.go:82
-								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+								break
 							}
+//line polybench_linalg.go:82
+							archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 						}
-//line polybench_linalg.go:84
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -1910,10 +1792,8 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 //line polybench_linalg.go:76
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:82
-							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-						}
+						g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 					}
 				}
 //line polybench_linalg.go:87
@@ -1925,20 +1805,6 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 		}
 	}
 }
-
-// GemmKernel is gemm_kernel of CUDA/GEMM/gemm.cu: C = beta·C + alpha·A·B.
-//
-//line polybench_linalg.go:90
-func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_gemmKernel,
-		func(gc_t *gocuda.Thread) { gemmKernel(gc_t, ni, nj, nk, alpha, beta, a, b, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_gemmKernel(gc_b, gc_lo, gc_hi, ni, nj, nk, alpha, beta, a, b, c)
-		})
-}
-
-//line polybench_linalg.go:90
-var gc_src_gemmKernel = compiled.NewSource(gc_files_polybench_linalg, "gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:90
 func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
@@ -2215,18 +2081,15 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							var i int = gc_by*gc_bdy + gc_ty
 //line polybench_linalg.go:92
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:94
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
 //line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:97
-							gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:102
@@ -2267,17 +2130,14 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:91
 							var j int = gc_bx*gc_bdx + gc_tx
 							var i int = gc_by*gc_bdy + gc_ty
-							{
 //line polybench_linalg.go:97
-								if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
+							if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:97
-									break
-								}
-//line polybench_linalg.go:97
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+								break
 							}
+//line polybench_linalg.go:97
+							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
 						}
-//line polybench_linalg.go:99
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -2286,10 +2146,8 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 //line polybench_linalg.go:91
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
-						{
 //line polybench_linalg.go:97
-							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+						c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 					}
 				}
 //line polybench_linalg.go:102
@@ -2301,246 +2159,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 		}
 	}
 }
-
-// SyrkKernel is syrk_kernel of CUDA/SYRK/syrk.cu: C = alpha·A·Aᵀ + beta·C.
-//
-//line polybench_linalg.go:105
-func SyrkKernel(ni, nj int, alpha, beta float32, a, c []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_syrkKernel,
-		func(gc_t *gocuda.Thread) { syrkKernel(gc_t, ni, nj, alpha, beta, a, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_syrkKernel(gc_b, gc_lo, gc_hi, ni, nj, alpha, beta, a, c)
-		})
-}
-
-//line polybench_linalg.go:105
-var gc_src_syrkKernel = compiled.NewSource(gc_files_polybench_linalg, "syrkKernel", "26de29fa65fe336808a3398d03eab9b9552e12c2c5e230ec8ab10fb5830ba288", "polybench_linalg.go:102-115").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:105
-func gc_body_syrkKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alpha, beta float32, a, c []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:106
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						{
-//line polybench_linalg.go:110
-							c[i*ni+j] *= beta
-							for k := 0; k < nj; k++ {
-								c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
-}
-
-// Syr2kKernel is syr2k_kernel of CUDA/SYR2K/syr2k.cu: C = alpha·A·Bᵀ +
-// alpha·B·Aᵀ + beta·C.
-//
-//line polybench_linalg.go:121
-func Syr2kKernel(ni, nj int, alpha, beta float32, a, b, c []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_syr2kKernel,
-		func(gc_t *gocuda.Thread) { syr2kKernel(gc_t, ni, nj, alpha, beta, a, b, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_syr2kKernel(gc_b, gc_lo, gc_hi, ni, nj, alpha, beta, a, b, c)
-		})
-}
-
-//line polybench_linalg.go:121
-var gc_src_syr2kKernel = compiled.NewSource(gc_files_polybench_linalg, "syr2kKernel", "54301b31d73202f382a45db812ffe4b195577e4e43a42414ddd985263a28a237", "polybench_linalg.go:117-131").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:121
-func gc_body_syr2kKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, alpha, beta float32, a, b, c []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(ni, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (gc_by*gc_bdy + gc_ty) >= ni {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:122
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						{
-//line polybench_linalg.go:126
-							c[i*ni+j] *= beta
-							for k := 0; k < nj; k++ {
-								c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
-}
-
-// AtaxKernel1 is atax_kernel1 of CUDA/ATAX/atax.cu: tmp = A·x, a thread
-// per row.
-//
-//line polybench_linalg.go:137
-func AtaxKernel1(nx, ny int, a, x, tmp []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_ataxKernel1,
-		func(gc_t *gocuda.Thread) { ataxKernel1(gc_t, nx, ny, a, x, tmp) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_ataxKernel1(gc_b, gc_lo, gc_hi, nx, ny, a, x, tmp)
-		})
-}
-
-//line polybench_linalg.go:137
-var gc_src_ataxKernel1 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel1", "9c31ac5be39e3ce4497ec8bdcf67c992511f95cfff45e38aa0aa9f3afda6ab7d", "polybench_linalg.go:133-146").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:137
-func gc_body_ataxKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, x, tmp []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:138
-						i := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_linalg.go:141
-							tmp[i] = 0
-							for j := 0; j < ny; j++ {
-								tmp[i] += a[i*ny+j] * x[j]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// AtaxKernel2 is atax_kernel2 of CUDA/ATAX/atax.cu: y = Aᵀ·tmp, a thread
-// per column.
-//
-//line polybench_linalg.go:152
-func AtaxKernel2(nx, ny int, a, y, tmp []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_ataxKernel2,
-		func(gc_t *gocuda.Thread) { ataxKernel2(gc_t, nx, ny, a, y, tmp) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_ataxKernel2(gc_b, gc_lo, gc_hi, nx, ny, a, y, tmp)
-		})
-}
-
-//line polybench_linalg.go:152
-var gc_src_ataxKernel2 = compiled.NewSource(gc_files_polybench_linalg, "ataxKernel2", "dc8c040cbfa32f6dc7223cbda944802bfa297b6f63fb22ef75648202fefc5e9b", "polybench_linalg.go:148-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:152
 func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, y, tmp []float32) {
@@ -2773,18 +2391,14 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:153
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:155
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:157
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:158
-							gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
 //line polybench_linalg.go:163
@@ -2827,17 +2441,14 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:158
-								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
+							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:158
-									break
-								}
-//line polybench_linalg.go:158
-								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
+								break
 							}
+//line polybench_linalg.go:158
+							archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
 						}
-//line polybench_linalg.go:160
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -2848,10 +2459,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-							}
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 //line polybench_linalg.go:163
@@ -2860,10 +2469,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-							}
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 //line polybench_linalg.go:163
@@ -2872,10 +2479,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-							}
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 						{
 //line polybench_linalg.go:163
@@ -2884,10 +2489,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-							}
+							y[j] += a[i*ny+j] * tmp[i]
 						}
 					}
 //line polybench_linalg.go:163
@@ -2896,10 +2499,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:153
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-						}
+						y[j] += a[i*ny+j] * tmp[i]
 					}
 				}
 			}
@@ -2907,19 +2508,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 	}
 }
 
-// BicgKernel1 is bicg_kernel1 of CUDA/BICG/bicg.cu: s = Aᵀ·r.
-//
-//line polybench_linalg.go:166
-func BicgKernel1(nx, ny int, a, r, s []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_bicgKernel1,
-		func(gc_t *gocuda.Thread) { bicgKernel1(gc_t, nx, ny, a, r, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bicgKernel1(gc_b, gc_lo, gc_hi, nx, ny, a, r, s) })
-}
-
-//line polybench_linalg.go:166
-var gc_src_bicgKernel1 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:166
 func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, r, s []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -3150,18 +2738,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:167
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_linalg.go:169
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_linalg.go:171
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:172
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_linalg.go:177
@@ -3204,17 +2788,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:172
-								if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
+							if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:172
-									break
-								}
-//line polybench_linalg.go:172
-								archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+								break
 							}
+//line polybench_linalg.go:172
+							archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 						}
-//line polybench_linalg.go:174
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -3225,10 +2806,8 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-							}
+							s[j] += r[i] * a[i*ny+j]
 						}
 						{
 //line polybench_linalg.go:177
@@ -3237,10 +2816,8 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-							}
+							s[j] += r[i] * a[i*ny+j]
 						}
 						{
 //line polybench_linalg.go:177
@@ -3249,10 +2826,8 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-							}
+							s[j] += r[i] * a[i*ny+j]
 						}
 						{
 //line polybench_linalg.go:177
@@ -3261,10 +2836,8 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 							j := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-							}
+							s[j] += r[i] * a[i*ny+j]
 						}
 					}
 //line polybench_linalg.go:177
@@ -3273,263 +2846,14 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:167
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-						}
+						s[j] += r[i] * a[i*ny+j]
 					}
 				}
 			}
 		}
 	}
 }
-
-// BicgKernel2 is bicg_kernel2 of CUDA/BICG/bicg.cu: q = A·p.
-//
-//line polybench_linalg.go:180
-func BicgKernel2(nx, ny int, a, p, q []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_bicgKernel2,
-		func(gc_t *gocuda.Thread) { bicgKernel2(gc_t, nx, ny, a, p, q) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bicgKernel2(gc_b, gc_lo, gc_hi, nx, ny, a, p, q) })
-}
-
-//line polybench_linalg.go:180
-var gc_src_bicgKernel2 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel2", "f188c132e7abf52338e526667a94199feec633970d29009d432d5245f5a145b7", "polybench_linalg.go:177-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:180
-func gc_body_bicgKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, p, q []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(nx, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:181
-						i := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_linalg.go:184
-							q[i] = 0.0
-							for j := 0; j < ny; j++ {
-								q[i] += a[i*ny+j] * p[j]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// GesummvKernel is gesummv_kernel of CUDA/GESUMMV/gesummv.cu: y =
-// alpha·A·x + beta·B·x, tmp and y accumulated from zero.
-//
-//line polybench_linalg.go:195
-func GesummvKernel(n int, alpha, beta float32, a, b, tmp, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_gesummvKernel,
-		func(gc_t *gocuda.Thread) { gesummvKernel(gc_t, n, alpha, beta, a, b, tmp, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_gesummvKernel(gc_b, gc_lo, gc_hi, n, alpha, beta, a, b, tmp, x, y)
-		})
-}
-
-//line polybench_linalg.go:195
-var gc_src_gesummvKernel = compiled.NewSource(gc_files_polybench_linalg, "gesummvKernel", "39c2c99709a38000e022300f57cf2d536682b78e0169d6ec8da59e6197cf5bcc", "polybench_linalg.go:191-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:195
-func gc_body_gesummvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, alpha, beta float32, a, b, tmp, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:196
-						i := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_linalg.go:199
-							for j := 0; j < n; j++ {
-								tmp[i] += a[i*n+j] * x[j]
-								y[i] += b[i*n+j] * x[j]
-							}
-							y[i] = alpha*tmp[i] + beta*y[i]
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// MvtKernel1 is mvt_kernel1 of CUDA/MVT/mvt.cu: x1 += A·y1.
-//
-//line polybench_linalg.go:210
-func MvtKernel1(n int, a, x1, y1 []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mvtKernel1,
-		func(gc_t *gocuda.Thread) { mvtKernel1(gc_t, n, a, x1, y1) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_mvtKernel1(gc_b, gc_lo, gc_hi, n, a, x1, y1) })
-}
-
-//line polybench_linalg.go:210
-var gc_src_mvtKernel1 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel1", "96b470b4485ed14c3361bd129e12710e325e11f1fa9c53a10e78599924077443", "polybench_linalg.go:207-218").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_linalg.go:210
-func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1 []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
-							i := gc_bx*gc_bdx + gc_tx
-							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
-									x1[i] += a[i*n+j] * y1[j]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
-							i := gc_bx*gc_bdx + gc_tx
-							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
-									x1[i] += a[i*n+j] * y1[j]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
-							i := gc_bx*gc_bdx + gc_tx
-							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
-									x1[i] += a[i*n+j] * y1[j]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
-							i := gc_bx*gc_bdx + gc_tx
-							{
-//line polybench_linalg.go:214
-								for j := 0; j < n; j++ {
-									x1[i] += a[i*n+j] * y1[j]
-								}
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line polybench_linalg.go:211
-						i := gc_bx*gc_bdx + gc_tx
-						{
-//line polybench_linalg.go:214
-							for j := 0; j < n; j++ {
-								x1[i] += a[i*n+j] * y1[j]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// MvtKernel2 is mvt_kernel2 of CUDA/MVT/mvt.cu: x2 += Aᵀ·y2.
-//
-//line polybench_linalg.go:223
-func MvtKernel2(n int, a, x2, y2 []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_mvtKernel2,
-		func(gc_t *gocuda.Thread) { mvtKernel2(gc_t, n, a, x2, y2) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_mvtKernel2(gc_b, gc_lo, gc_hi, n, a, x2, y2) })
-}
-
-//line polybench_linalg.go:223
-var gc_src_mvtKernel2 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_linalg.go:223
 func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2 []float32) {
@@ -3606,18 +2930,14 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							var i int = gc_bx*gc_bdx + gc_tx
 //line polybench_linalg.go:224
 							_ = i
-							{
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
-							}
+//line polybench_linalg.go:226
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
 						}
-//line polybench_linalg.go:228
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_linalg.go:228
-							gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
-						}
+						gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
 //line polybench_linalg.go:233
@@ -3660,17 +2980,14 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 							var i int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:228
-								if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
+							if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
 //line polybench_linalg.go:228
-									break
-								}
-//line polybench_linalg.go:228
-								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
+								break
 							}
+//line polybench_linalg.go:228
+							archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
 						}
-//line polybench_linalg.go:230
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step := gc_vstep2
@@ -3681,10 +2998,8 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:228
-								x2[i] += a[j*n+i] * y2[j]
-							}
+							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 //line polybench_linalg.go:233
@@ -3693,10 +3008,8 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:228
-								x2[i] += a[j*n+i] * y2[j]
-							}
+							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 //line polybench_linalg.go:233
@@ -3705,10 +3018,8 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:228
-								x2[i] += a[j*n+i] * y2[j]
-							}
+							x2[i] += a[j*n+i] * y2[j]
 						}
 						{
 //line polybench_linalg.go:233
@@ -3717,10 +3028,8 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 							i := gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_linalg.go:228
-								x2[i] += a[j*n+i] * y2[j]
-							}
+							x2[i] += a[j*n+i] * y2[j]
 						}
 					}
 //line polybench_linalg.go:233
@@ -3729,19 +3038,11 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						gc_pos.Thread = gc_rank
 //line polybench_linalg.go:224
 						i := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_linalg.go:228
-							x2[i] += a[j*n+i] * y2[j]
-						}
+						x2[i] += a[j*n+i] * y2[j]
 					}
 				}
 			}
 		}
 	}
 }
-
-// gc_files_polybench_linalg holds the source files whose lines the kernels' records hash.
-//
-//go:embed polybench_linalg.go
-//line polybench_linalg.go:242
-var gc_files_polybench_linalg embed.FS

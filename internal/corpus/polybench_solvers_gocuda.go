@@ -131,54 +131,48 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
+//line polybench_solvers.go:37
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 				i := gc_bx*gc_bdx + gc_tx
-				{
 //line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-				}
+				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 			}
 		}
 	}
@@ -186,8 +180,6 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 // GramschmidtKernel3 is gramschmidt_kernel3 of gramschmidt.cu: row k of
 // R and the update of the columns after k, a thread per column.
-//
-//line polybench_solvers.go:41
 func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gramschmidtKernel3,
 		func(gc_t *gocuda.Thread) { gramschmidtKernel3(gc_t, ni, nj, a, r, q, k) },
@@ -333,10 +325,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_solvers.go:47
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -344,10 +334,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_solvers.go:47
-							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-						}
+						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 					}
 				}
 			}
@@ -442,22 +430,19 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				gc_at := a[gc_off:][:gc_to]
 				gc_at2 := a[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_solvers.go:62
-						gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
-					}
+					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
+//line polybench_solvers.go:66
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:59
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:62
-						a[k*n+j] = a[k*n+j] / a[k*n+k]
-					}
+					a[k*n+j] = a[k*n+j] / a[k*n+k]
 				}
 			}
 		}
@@ -529,12 +514,11 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 				gc_at2 := a[gc_off2:][:1]
 				gc_at3 := a[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_solvers.go:74
-						gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
+//line polybench_solvers.go:78
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -542,12 +526,11 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 //line polybench_solvers.go:70
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_solvers.go:74
-						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-					}
+					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
+//line polybench_solvers.go:78
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -559,5 +542,4 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 // gc_files_polybench_solvers holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_datamining.go polybench_solvers.go
-//line polybench_solvers.go:90
 var gc_files_polybench_solvers embed.FS

@@ -133,54 +133,48 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 				{
+//line polybench_solvers.go:37
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:33
-						q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-					}
+					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 				}
 			}
+//line polybench_solvers.go:37
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line polybench_solvers.go:30
 				i := gc_bx*gc_bdx + gc_tx
-				{
 //line polybench_solvers.go:33
-					q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
-				}
+				q[i*nj+k] = a[i*nj+k] / r[k*nj+k]
 			}
 		}
 	}
@@ -188,8 +182,6 @@ func gc_body_gramschmidtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 // GramschmidtKernel3 is gramschmidt_kernel3 of gramschmidt.cu: row k of
 // R and the update of the columns after k, a thread per column.
-//
-//line polybench_solvers.go:41
 func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gramschmidtKernel3,
 		func(gc_t *gocuda.Thread) { gramschmidtKernel3(gc_t, ni, nj, a, r, q, k) },
@@ -448,18 +440,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:42
 							_ = j
-							{
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
-							}
+//line polybench_solvers.go:44
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
 						}
-//line polybench_solvers.go:46
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						{
 //line polybench_solvers.go:47
-							gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
 //line polybench_solvers.go:55
@@ -502,17 +490,14 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 							var j int = gc_bx*gc_bdx + gc_tx
-							{
 //line polybench_solvers.go:47
-								if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
+							if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:47
-									break
-								}
-//line polybench_solvers.go:47
-								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+								break
 							}
+//line polybench_solvers.go:47
+							archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 						}
-//line polybench_solvers.go:49
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -520,10 +505,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						gc_pos.Thread = gc_rank
 //line polybench_solvers.go:42
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_solvers.go:47
-							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-						}
+						r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
 					}
 				}
 			}
@@ -815,20 +798,17 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_solvers.go:59
 						_ = j
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
-						}
+//line polybench_solvers.go:61
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_solvers.go:63
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_solvers.go:62
-						gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
-					}
+					gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
 				}
 			} else {
+//line polybench_solvers.go:66
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -878,17 +858,14 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						gc_pos.Thread = gc_base + gc_sx4
 //line polybench_solvers.go:59
 						var j int = gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_solvers.go:62
-							if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+						if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 //line polybench_solvers.go:62
-								break
-							}
-//line polybench_solvers.go:62
-							archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
+							break
 						}
+//line polybench_solvers.go:62
+						archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
 					}
-//line polybench_solvers.go:64
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -897,10 +874,8 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 					gc_pos.Thread = gc_rank
 //line polybench_solvers.go:59
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_solvers.go:62
-						a[k*n+j] = a[k*n+j] / a[k*n+k]
-					}
+					a[k*n+j] = a[k*n+j] / a[k*n+k]
 				}
 			}
 		}
@@ -1026,20 +1001,17 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						var i int = gc_by*gc_bdy + gc_ty
 //line polybench_solvers.go:71
 						_ = i
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-						}
+//line polybench_solvers.go:73
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_solvers.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_solvers.go:74
-						gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 				}
 			} else {
+//line polybench_solvers.go:78
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1091,17 +1063,14 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 //line polybench_solvers.go:70
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_solvers.go:74
-							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
+						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 //line polybench_solvers.go:74
-								break
-							}
-//line polybench_solvers.go:74
-							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+							break
 						}
+//line polybench_solvers.go:74
+						archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 					}
-//line polybench_solvers.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1111,12 +1080,11 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 //line polybench_solvers.go:70
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_solvers.go:74
-						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
-					}
+					a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 				}
 			}
+//line polybench_solvers.go:78
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1128,5 +1096,4 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 // gc_files_polybench_solvers holds the source files whose lines the kernels' records hash.
 //
 //go:embed polybench_datamining.go polybench_solvers.go
-//line polybench_solvers.go:90
 var gc_files_polybench_solvers embed.FS

@@ -5,31 +5,10 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FdtdStep1Kernel is fdtd_step1_kernel of fdtd2d.cu: ey from hz, its
-// first row from the source fict[t].
-//
-//line polybench_stencils.go:16
-func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_fdtdStep1Kernel,
-		func(gc_t *gocuda.Thread) { fdtdStep1Kernel(gc_t, nx, ny, fict, ex, ey, hz, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fdtdStep1Kernel(gc_b, gc_lo, gc_hi, nx, ny, fict, ex, ey, hz, step)
-		})
-}
-
-//line polybench_stencils.go:16
-var gc_src_fdtdStep1Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep1Kernel", "7176e4e8d8fabe83707a19a9b6de314ad2f511a19f651d5a4fd3f7861cfe57c3", "polybench_stencils.go:12-27").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:16
 func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, fict, ex, ey, hz []float32, step int) {
@@ -140,15 +119,13 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:17
 						_ = j
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_stencils.go:21
-							if i == 0 {
+						if i == 0 {
 //line polybench_stencils.go:21
-								compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
-							} else {
+							compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
+						} else {
 //line polybench_stencils.go:21
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
-							}
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 //line polybench_stencils.go:23
@@ -157,16 +134,15 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line polybench_stencils.go:18
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:21
-						if i == 0 {
-							gc_at[gc_tx] = gc_elem
-						} else {
-							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
-						}
+					if i == 0 {
+						gc_at[gc_tx] = gc_elem
+					} else {
+						gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
 					}
 				}
 			} else {
+//line polybench_stencils.go:29
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -230,25 +206,24 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:17
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_stencils.go:21
-							if (i*
-								ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
+						if (i*
+							ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
 //line polybench_stencils.go:24
-								ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
+							ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
 //line polybench_stencils.go:21
-								break
-							}
+							break
+						}
 //line polybench_stencils.go:21
-							if i == 0 {
+						if i == 0 {
 //line polybench_stencils.go:21
-								compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
-							} else {
+							compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
+						} else {
 //line polybench_stencils.go:22
-								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
-							}
+							archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 						}
 					}
+//line polybench_stencils.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -258,16 +233,15 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:17
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:21
-						if i == 0 {
-							ey[i*ny+j] = fict[step]
-						} else {
-							ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
-						}
+					if i == 0 {
+						ey[i*ny+j] = fict[step]
+					} else {
+						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
 					}
 				}
 			}
+//line polybench_stencils.go:29
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -275,20 +249,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 	}
 }
-
-// FdtdStep2Kernel is fdtd_step2_kernel of fdtd2d.cu: ex from hz.
-//
-//line polybench_stencils.go:32
-func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_fdtdStep2Kernel,
-		func(gc_t *gocuda.Thread) { fdtdStep2Kernel(gc_t, nx, ny, ex, ey, hz, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fdtdStep2Kernel(gc_b, gc_lo, gc_hi, nx, ny, ex, ey, hz, step)
-		})
-}
-
-//line polybench_stencils.go:32
-var gc_src_fdtdStep2Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:32
 func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
@@ -387,11 +347,9 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:34
 								_ = i
-								{
-									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+//line polybench_stencils.go:36
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line polybench_stencils.go:38
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -399,11 +357,10 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:33
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-							{
 //line polybench_stencils.go:37
-								gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
-							}
+							gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
 						}
+//line polybench_stencils.go:40
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -413,12 +370,11 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:37
-						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-					}
+					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			} else {
+//line polybench_stencils.go:41
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -456,17 +412,14 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:33
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_stencils.go:37
-							if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
+						if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
 //line polybench_stencils.go:37
-								break
-							}
-//line polybench_stencils.go:37
-							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+							break
 						}
+//line polybench_stencils.go:37
+						archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 					}
-//line polybench_stencils.go:39
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -476,12 +429,11 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:33
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:37
-						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
-					}
+					ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 				}
 			}
+//line polybench_stencils.go:41
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -489,20 +441,6 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 	}
 }
-
-// FdtdStep3Kernel is fdtd_step3_kernel of fdtd2d.cu: hz from ex and ey.
-//
-//line polybench_stencils.go:44
-func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_fdtdStep3Kernel,
-		func(gc_t *gocuda.Thread) { fdtdStep3Kernel(gc_t, nx, ny, ex, ey, hz, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fdtdStep3Kernel(gc_b, gc_lo, gc_hi, nx, ny, ex, ey, hz, step)
-		})
-}
-
-//line polybench_stencils.go:44
-var gc_src_fdtdStep3Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep3Kernel", "be18be1e5d585881a27614f23347ecafb6b07e938fc739e8b60887d30ea93064", "polybench_stencils.go:41-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:44
 func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
@@ -596,11 +534,9 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:46
 								_ = i
-								{
-									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+//line polybench_stencils.go:48
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line polybench_stencils.go:50
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -608,11 +544,10 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:45
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-							{
 //line polybench_stencils.go:49
-								gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
-							}
+							gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
 						}
+//line polybench_stencils.go:52
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -622,12 +557,11 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:49
-						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-					}
+					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			} else {
+//line polybench_stencils.go:53
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -665,17 +599,14 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:45
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_stencils.go:49
-							if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
+						if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
 //line polybench_stencils.go:49
-								break
-							}
-//line polybench_stencils.go:49
-							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+							break
 						}
+//line polybench_stencils.go:49
+						archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 					}
-//line polybench_stencils.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -685,12 +616,11 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:45
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:49
-						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
-					}
+					hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 				}
 			}
+//line polybench_stencils.go:53
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -698,123 +628,6 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 	}
 }
-
-// Jacobi1DKernel1 is runJacobiCUDA_kernel1 of jacobi1D.cu: the
-// three-point average into B (the double constant makes it a double
-// product, stored as float).
-//
-//line polybench_stencils.go:58
-func Jacobi1DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jacobi1DKernel1,
-		func(gc_t *gocuda.Thread) { jacobi1DKernel1(gc_t, n, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
-}
-
-//line polybench_stencils.go:58
-var gc_src_jacobi1DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel1", "2c5370e1331b196e0ea4670a131e099a739d8647f523e55afded11ab730715ba", "polybench_stencils.go:53-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line polybench_stencils.go:58
-func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line polybench_stencils.go:68
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line polybench_stencils.go:79
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
-			gc_from = gc_to
-		} else if gc_bound >= gc_from {
-			gc_from = gc_bound + 1
-		}
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := (gc_bx * gc_bdx) - 1
-			gc_off3 := (gc_bx * gc_bdx) + 1
-			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
-			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-//line polybench_stencils.go:59
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							{
-								gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
-							}
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:59
-					i := gc_bx*gc_bdx + gc_tx
-					{
-//line polybench_stencils.go:62
-						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line polybench_stencils.go:59
-					i := gc_bx*gc_bdx + gc_tx
-					{
-//line polybench_stencils.go:62
-						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
-					}
-				}
-			}
-		}
-	}
-}
-
-// Jacobi1DKernel2 is runJacobiCUDA_kernel2 of jacobi1D.cu: B copied back
-// to A.
-//
-//line polybench_stencils.go:70
-func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jacobi1DKernel2,
-		func(gc_t *gocuda.Thread) { jacobi1DKernel2(gc_t, n, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
-}
-
-//line polybench_stencils.go:70
-var gc_src_jacobi1DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:70
 func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -887,20 +700,17 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:71
 						_ = j
-						{
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-						}
+//line polybench_stencils.go:73
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_stencils.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_stencils.go:74
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
+//line polybench_stencils.go:78
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -932,17 +742,14 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_tx := gc_vstep2
 //line polybench_stencils.go:71
 						var j int = gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:74
-							if j < 0 || j > len(b)-8 || j > len(a)-8 {
+						if j < 0 || j > len(b)-8 || j > len(a)-8 {
 //line polybench_stencils.go:74
-								break
-							}
-//line polybench_stencils.go:74
-							archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
+							break
 						}
+//line polybench_stencils.go:74
+						archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
 					}
-//line polybench_stencils.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -954,76 +761,57 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:74
-							a[j] = b[j]
-						}
+						a[j] = b[j]
 					}
 					{
+//line polybench_stencils.go:78
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:74
-							a[j] = b[j]
-						}
+						a[j] = b[j]
 					}
 					{
+//line polybench_stencils.go:78
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:74
-							a[j] = b[j]
-						}
+						a[j] = b[j]
 					}
 					{
+//line polybench_stencils.go:78
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:74
-							a[j] = b[j]
-						}
+						a[j] = b[j]
 					}
 				}
+//line polybench_stencils.go:78
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line polybench_stencils.go:71
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_stencils.go:74
-						a[j] = b[j]
-					}
+					a[j] = b[j]
 				}
 			}
 		}
 	}
 }
-
-// Jacobi2DKernel1 is runJacobiCUDA_kernel1 of jacobi2D.cu: the five-point
-// average into B.
-//
-//line polybench_stencils.go:82
-func Jacobi2DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jacobi2DKernel1,
-		func(gc_t *gocuda.Thread) { jacobi2DKernel1(gc_t, n, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
-}
-
-//line polybench_stencils.go:82
-var gc_src_jacobi2DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel1", "fbfd5d0d389759e2c7434937991337bd5798b80781dfa4106d5f8ccf7107ff84", "polybench_stencils.go:78-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:82
 func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -1126,11 +914,9 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 								var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:84
 								_ = j
-								{
-									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+//line polybench_stencils.go:86
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line polybench_stencils.go:88
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -1138,10 +924,10 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:84
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-							{
-								gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
-							}
+//line polybench_stencils.go:87
+							gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
 						}
+//line polybench_stencils.go:90
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1151,12 +937,11 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_stencils.go:87
-						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-					}
+					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			} else {
+//line polybench_stencils.go:91
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1194,17 +979,14 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:83
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:87
-							if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
+						if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
 //line polybench_stencils.go:87
-								break
-							}
-//line polybench_stencils.go:87
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+							break
 						}
+//line polybench_stencils.go:87
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 					}
-//line polybench_stencils.go:89
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1214,12 +996,11 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:83
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_stencils.go:87
-						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
-					}
+					b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 				}
 			}
+//line polybench_stencils.go:91
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1227,19 +1008,6 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		}
 	}
 }
-
-// Jacobi2DKernel2 is runJacobiCUDA_kernel2 of jacobi2D.cu: B copied back
-// to A.
-//
-//line polybench_stencils.go:95
-func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jacobi2DKernel2,
-		func(gc_t *gocuda.Thread) { jacobi2DKernel2(gc_t, n, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
-}
-
-//line polybench_stencils.go:95
-var gc_src_jacobi2DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:95
 func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
@@ -1325,20 +1093,17 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						var j int = gc_bx*gc_bdx + gc_tx
 //line polybench_stencils.go:97
 						_ = j
-						{
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-						}
+//line polybench_stencils.go:99
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-//line polybench_stencils.go:101
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line polybench_stencils.go:100
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
+//line polybench_stencils.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1372,17 +1137,14 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:96
 						var i int = gc_by*gc_bdy + gc_ty
 						var j int = gc_bx*gc_bdx + gc_tx
-						{
 //line polybench_stencils.go:100
-							if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
+						if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
 //line polybench_stencils.go:100
-								break
-							}
-//line polybench_stencils.go:100
-							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
+							break
 						}
+//line polybench_stencils.go:100
+						archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 					}
-//line polybench_stencils.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1392,12 +1154,11 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 //line polybench_stencils.go:96
 					i := gc_by*gc_bdy + gc_ty
 					j := gc_bx*gc_bdx + gc_tx
-					{
 //line polybench_stencils.go:100
-						a[i*n+j] = b[i*n+j]
-					}
+					a[i*n+j] = b[i*n+j]
 				}
 			}
+//line polybench_stencils.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1405,21 +1166,6 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		}
 	}
 }
-
-// Convolution2DKernel is convolution2D_kernel of 2DConvolution.cu: a
-// 3×3 stencil with fixed coefficients.
-//
-//line polybench_stencils.go:108
-func Convolution2DKernel(ni, nj int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_convolution2DKernel,
-		func(gc_t *gocuda.Thread) { convolution2DKernel(gc_t, ni, nj, a, b) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_convolution2DKernel(gc_b, gc_lo, gc_hi, ni, nj, a, b)
-		})
-}
-
-//line polybench_stencils.go:108
-var gc_src_convolution2DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution2DKernel", "e411833efe0d179dde74b90591231e3b0a34ae6b779170e6ce70afa76861755f", "polybench_stencils.go:104-123").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:108
 func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, b []float32) {
@@ -1580,12 +1326,9 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 								var i int = gc_by*gc_bdy + gc_ty
 //line polybench_stencils.go:110
 								_ = i
-								{
 //line polybench_stencils.go:118
-									gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line polybench_stencils.go:120
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -1593,13 +1336,12 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 //line polybench_stencils.go:109
 							j := gc_bx*gc_bdx + gc_tx
 							_ = j
-							{
 //line polybench_stencils.go:119
-								gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
-									c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
-									c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
-							}
+							gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+								c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+								c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
 						}
+//line polybench_stencils.go:124
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1608,14 +1350,13 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 //line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:119
-						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-					}
+					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			} else {
+//line polybench_stencils.go:125
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1685,21 +1426,18 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 //line polybench_stencils.go:109
 						var j int = gc_bx*gc_bdx + gc_tx
 						var i int = gc_by*gc_bdy + gc_ty
-						{
 //line polybench_stencils.go:119
-							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
-								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
-								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
+						if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
+							0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
+							1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
 //line polybench_stencils.go:119
-								nj+j) < 0 || (i*nj+j) > len(b)-8 {
+							nj+j) < 0 || (i*nj+j) > len(b)-8 {
 //line polybench_stencils.go:119
-								break
-							}
-//line polybench_stencils.go:119
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+							break
 						}
+//line polybench_stencils.go:119
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 					}
-//line polybench_stencils.go:121
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1708,14 +1446,13 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 //line polybench_stencils.go:109
 					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
-					{
 //line polybench_stencils.go:119
-						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
-					}
+					b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 				}
 			}
+//line polybench_stencils.go:125
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1723,22 +1460,6 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		}
 	}
 }
-
-// Convolution3DKernel is convolution3D_kernel of 3DConvolution.cu: the
-// benchmark's 3-D stencil (its taps as written, repeated ones included)
-// on plane i, a thread per (k, j).
-//
-//line polybench_stencils.go:130
-func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_convolution3DKernel,
-		func(gc_t *gocuda.Thread) { convolution3DKernel(gc_t, ni, nj, nk, a, b, i) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_convolution3DKernel(gc_b, gc_lo, gc_hi, ni, nj, nk, a, b, i)
-		})
-}
-
-//line polybench_stencils.go:130
-var gc_src_convolution3DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line polybench_stencils.go:130
 func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, a, b []float32, i int) {
@@ -2159,9 +1880,3 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		}
 	}
 }
-
-// gc_files_polybench_stencils holds the source files whose lines the kernels' records hash.
-//
-//go:embed polybench_stencils.go
-//line polybench_stencils.go:164
-var gc_files_polybench_stencils embed.FS

@@ -5,7 +5,6 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
@@ -13,25 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReduceMultiPassKernel is reduceMultiPass<blockSize, nIsPow2> of
-// threadFenceReduction_kernel.cuh: one pass of block sums. Launch it with
-// a power-of-two block of whole warps and blockDim.x floats of dynamic
-// shared memory.
-//
-//line samples_cg.go:83
-func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceMultiPass,
-		func(gc_t *gocuda.Thread) { reduceMultiPass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
-		func(gc_b *compiled.Block) { gc_body_reduceMultiPass(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
-}
-
-//line samples_cg.go:83
-var gc_src_reduceMultiPass = compiled.NewSource(gc_files_samples_cg, "reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:83
 func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
@@ -181,34 +161,33 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_cg.go:56
-						tid := gc_tx
-//line samples_cg.go:70
-						var tid_ int = tid
-//line samples_cg.go:23
-						vid := tid_ & (vec - 1)
-//line samples_cg.go:25
-						beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-						var temp float32
-//line samples_cg.go:29
-						if vid < i_ {
-							temp = sdata_[tid_+i_]
-							beta += temp
-							sdata_[tid_] = beta
-						}
-						gc_l_beta[gc_lane] = beta
+//line samples_cg.go:38
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_cg.go:56
+					tid := gc_tx
+//line samples_cg.go:70
+					var tid_ int = tid
+//line samples_cg.go:23
+					vid := tid_ & (vec - 1)
+//line samples_cg.go:25
+					beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+					var temp float32
+//line samples_cg.go:29
+					if vid < i_ {
+						temp = sdata_[tid_+i_]
+						beta += temp
+						sdata_[tid_] = beta
+					}
+					gc_l_beta[gc_lane] = beta
 				}
 			}
 //line samples_cg.go:34
@@ -245,109 +224,66 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			gc_at2 := sdata[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					{
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-				}
-				{
-					{
+				gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-				}
-				{
-					{
+				gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-				}
-				{
-					{
+				gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-				}
+				gc_at[0] = gc_at2[0]
 			}
+//line samples_cg.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_cg.go:73
-					gc_at[0] = gc_at2[0]
-				}
+				gc_at[0] = gc_at2[0]
 			}
 		} else {
+//line samples_cg.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
-					}
+					gOdata_[gc_bx] = sdata[0]
 				}
 				{
+//line samples_cg.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
-					}
+					gOdata_[gc_bx] = sdata[0]
 				}
 				{
+//line samples_cg.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
-					}
+					gOdata_[gc_bx] = sdata[0]
 				}
 				{
+//line samples_cg.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_cg.go:73
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_cg.go:73
 					gOdata_[gc_bx] = sdata[0]
 				}
 			}
+//line samples_cg.go:77
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_cg.go:73
+				gOdata_[gc_bx] = sdata[0]
+			}
 		}
 	}
 }
-
-// ReduceSinglePassKernel is reduceSinglePass<blockSize, nIsPow2> of
-// threadFenceReduction_kernel.cuh: the block sums, then each block's
-// thread 0 fences and takes a ticket with atomicInc on retirementCount
-// (the sample's __device__ variable), and the block that draws the last
-// ticket, told by a __shared__ bool, sums the block sums into gOdata[0]
-// and resets the count.
-//
-//line samples_cg.go:96
-func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceSinglePass,
-		func(gc_t *gocuda.Thread) {
-			reduceSinglePass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_reduceSinglePass(gc_b, gIdata, gOdata, n, blockSize, nIsPow2, retirementCount)
-		})
-}
-
-//line samples_cg.go:96
-var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:96
 func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
@@ -498,34 +434,33 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_cg.go:56
-						tid_ := gc_tx
-//line samples_cg.go:70
-						var tid_2 int = tid_
-//line samples_cg.go:23
-						vid := tid_2 & (vec - 1)
-//line samples_cg.go:25
-						beta := gc_l_beta[gc_lane]
-//line samples_cg.go:27
-						var temp float32
-//line samples_cg.go:29
-						if vid < i_2 {
-							temp = sdata_[tid_2+i_2]
-							beta += temp
-							sdata_[tid_2] = beta
-						}
-						gc_l_beta[gc_lane] = beta
+//line samples_cg.go:38
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_cg.go:56
+					tid_ := gc_tx
+//line samples_cg.go:70
+					var tid_2 int = tid_
+//line samples_cg.go:23
+					vid := tid_2 & (vec - 1)
+//line samples_cg.go:25
+					beta := gc_l_beta[gc_lane]
+//line samples_cg.go:27
+					var temp float32
+//line samples_cg.go:29
+					if vid < i_2 {
+						temp = sdata_[tid_2+i_2]
+						beta += temp
+						sdata_[tid_2] = beta
+					}
+					gc_l_beta[gc_lane] = beta
 				}
 			}
 //line samples_cg.go:34
@@ -562,22 +497,14 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				gc_at2 := sdata[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line samples_cg.go:73
-						gc_at[0] = gc_at2[0]
-					}
+					gc_at[0] = gc_at2[0]
 				}
 //line samples_cg.go:77
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -767,34 +694,33 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 					gc_hi3 = min(gc_hi3, gc_cnt)
 					if gc_lo3 < gc_hi3 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_cg.go:104
-								tid := gc_tx
-//line samples_cg.go:130
-								var tid_3 int = tid
-//line samples_cg.go:23
-								vid_ := tid_3 & (vec - 1)
-//line samples_cg.go:25
-								beta_ := gc_l_beta_[gc_lane]
-//line samples_cg.go:27
-								var temp_ float32
-//line samples_cg.go:29
-								if vid_ < i_4 {
-									temp_ = sdata_2[tid_3+i_4]
-									beta_ += temp_
-									sdata_2[tid_3] = beta_
-								}
-								gc_l_beta_[gc_lane] = beta_
+//line samples_cg.go:38
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line samples_cg.go:104
+							tid := gc_tx
+//line samples_cg.go:130
+							var tid_3 int = tid
+//line samples_cg.go:23
+							vid_ := tid_3 & (vec - 1)
+//line samples_cg.go:25
+							beta_ := gc_l_beta_[gc_lane]
+//line samples_cg.go:27
+							var temp_ float32
+//line samples_cg.go:29
+							if vid_ < i_4 {
+								temp_ = sdata_2[tid_3+i_4]
+								beta_ += temp_
+								sdata_2[tid_3] = beta_
+							}
+							gc_l_beta_[gc_lane] = beta_
 						}
 					}
 //line samples_cg.go:34
@@ -835,139 +761,112 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:64
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gc_at3[0] = gc_at4[0]
+							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step3 + 1
 //line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gc_at3[0] = gc_at4[0]
+							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step3 + 2
 //line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gc_at3[0] = gc_at4[0]
+							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step3 + 3
 //line samples_cg.go:142
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
-//line samples_cg.go:133
-								gc_at3[0] = gc_at4[0]
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_cg.go:133
 							gc_at3[0] = gc_at4[0]
 //line samples_cg.go:136
 							*retirementCount = 0
 						}
 					}
+//line samples_cg.go:140
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_cg.go:133
+						gc_at3[0] = gc_at4[0]
+//line samples_cg.go:136
+						*retirementCount = 0
+					}
 				} else {
+//line samples_cg.go:140
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gOdata[0] = smem[0]
+							gOdata[0] = smem[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gOdata[0] = smem[0]
+							gOdata[0] = smem[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
 //line samples_cg.go:133
-								gOdata[0] = smem[0]
+							gOdata[0] = smem[0]
 //line samples_cg.go:136
-								*retirementCount = 0
-							}
+							*retirementCount = 0
 						}
 						{
+//line samples_cg.go:140
 							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
-//line samples_cg.go:133
-								gOdata[0] = smem[0]
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_cg.go:133
 							gOdata[0] = smem[0]
 //line samples_cg.go:136
 							*retirementCount = 0
 						}
 					}
+//line samples_cg.go:140
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_cg.go:133
+						gOdata[0] = smem[0]
+//line samples_cg.go:136
+						*retirementCount = 0
+					}
 				}
 			}
 		}
 	}
 }
-
-// ScalarProdKernel is scalarProdGPU of Samples/2_Concepts_and_Techniques/
-// scalarProd/scalarProd_kernel.cuh: block-strided over vector pairs, each
-// block fills ACCUM_N strided partial dot products and reduces them by a
-// tree whose steps open with a block sync and loop over the threads'
-// shares.
-//
-//line samples_cg.go:152
-func ScalarProdKernel(dC, dA, dB []float32, vectorN, elementN int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scalarProdGPU,
-		func(gc_t *gocuda.Thread) { scalarProdGPU(gc_t, dC, dA, dB, vectorN, elementN) },
-		func(gc_b *compiled.Block) { gc_body_scalarProdGPU(gc_b, dC, dA, dB, vectorN, elementN) })
-}
-
-//line samples_cg.go:152
-var gc_src_scalarProdGPU = compiled.NewSource(gc_files_samples_cg, "scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_cg.go:152
 func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
@@ -1022,46 +921,44 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 //line samples_cg.go:163
 							break
 						}
-						{
 //line samples_cg.go:163
-							var pos int = vectorBase + iAccum
+						var pos int = vectorBase + iAccum
 //line samples_cg.go:163
-							gc_lanes3 := gc_all
+						gc_lanes3 := gc_all
 //line samples_cg.go:163
-							for {
+						for {
 //line samples_cg.go:163
-								gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
+							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
 //line samples_cg.go:163
-								if gc_lanes3.ToBits() == 0 {
+							if gc_lanes3.ToBits() == 0 {
 //line samples_cg.go:163
-									break
-								}
-//line samples_cg.go:163
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:163
-								if pos >= 0 && pos <= len(dA)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
-								} else {
-//line samples_cg.go:164
-									break gc_steps2
-								}
-//line samples_cg.go:164
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_cg.go:164
-								if pos >= 0 && pos <= len(dB)-8 {
-//line samples_cg.go:164
-									gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
-								} else {
-//line samples_cg.go:164
-									break gc_steps2
-								}
-//line samples_cg.go:164
-								sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
-//line samples_cg.go:164
-								pos = pos +
-//line samples_cg.go:163
-									scalarProdAccumN
+								break
 							}
+//line samples_cg.go:163
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:163
+							if pos >= 0 && pos <= len(dA)-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
+							} else {
+//line samples_cg.go:164
+								break gc_steps2
+							}
+//line samples_cg.go:164
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_cg.go:164
+							if pos >= 0 && pos <= len(dB)-8 {
+//line samples_cg.go:164
+								gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
+							} else {
+//line samples_cg.go:164
+								break gc_steps2
+							}
+//line samples_cg.go:164
+							sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
+//line samples_cg.go:164
+							pos = pos +
+//line samples_cg.go:163
+								scalarProdAccumN
 						}
 //line samples_cg.go:167
 						sum.StoreSlice(accumResult[iAccum:])
@@ -1258,22 +1155,14 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 					gc_at3 := dC[gc_off5:][:1]
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
 //line samples_cg.go:181
-							gc_at3[0] = accumResult[0]
-						}
-						{
+						gc_at3[0] = accumResult[0]
 //line samples_cg.go:181
-							gc_at3[0] = accumResult[0]
-						}
-						{
+						gc_at3[0] = accumResult[0]
 //line samples_cg.go:181
-							gc_at3[0] = accumResult[0]
-						}
-						{
+						gc_at3[0] = accumResult[0]
 //line samples_cg.go:181
-							gc_at3[0] = accumResult[0]
-						}
+						gc_at3[0] = accumResult[0]
 					}
 //line samples_cg.go:185
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1328,1070 +1217,3 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 		}
 	}
 }
-
-// ReduceSinglePassMultiBlockCGKernel is reduceSinglePassMultiBlockCG of
-// reductionMultiBlockCG.cu: grid-stride sums into shared memory, block
-// sums, a grid sync, and thread 0 of the grid adds the block sums. Launch
-// it cooperatively with blockDim.x doubles of dynamic shared memory.
-//
-//line samples_cg.go:213
-func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceSinglePassMultiBlockCG,
-		func(gc_t *gocuda.Thread) { reduceSinglePassMultiBlockCG(gc_t, gIdata, gOdata, n) },
-		func(gc_b *compiled.Block) { gc_body_reduceSinglePassMultiBlockCG(gc_b, gIdata, gOdata, n) })
-}
-
-//line samples_cg.go:213
-var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg, "reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_cg.go:213
-func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line samples_cg.go:214
-	block := cg.ThisThreadBlock(t)
-	grid := cg.ThisGrid(t)
-//line samples_cg.go:217
-	sdata := gocuda.DynamicShared[float64](t)
-//line samples_cg.go:219
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-			sdata[gc_rank] = 0
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_cg.go:220
-		sdata[gc_rank] = 0
-	}
-	gc_chunk := compiled.StrideChunk(int(grid.Size()))
-	gc_span := (int(grid.Size())) * gc_chunk
-//line samples_cg.go:222
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line samples_cg.go:229
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-//line samples_cg.go:222
-			gc_start := int(grid.ThreadRank())
-			gc_from2 := gc_start + gc_off
-			gc_trips := gc_limit - gc_from2
-			switch {
-			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
-			case gc_trips > gc_span:
-				gc_trips = gc_chunk
-			case gc_trips > 0:
-				gc_trips = (gc_trips-1)/(int(grid.Size())) + 1
-			default:
-				gc_trips = 0
-			}
-			if gc_trips == gc_chunk {
-				gc_more = true
-			}
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
-//line samples_cg.go:223
-				sdata[gc_rank] += float64(gIdata[i])
-			}
-		}
-	}
-//line samples_cg.go:229
-	var sdata_ []float64 = sdata
-//line samples_cg.go:229
-	var cta cg.ThreadBlock = block
-//line samples_cg.go:191
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:194
-	var gc_c1v [32]float64
-	var gc_c1r [32]float64
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:190
-			tid := gc_rank
-//line samples_cg.go:193
-			gc_c1v[gc_lane] = sdata_[tid]
-		}
-//line samples_cg.go:193
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:190
-			tid := gc_rank
-//line samples_cg.go:193
-			sdata_[tid] = gc_c1r[gc_lane]
-		}
-	}
-//line samples_cg.go:198
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_cg.go:196
-		beta := 0.0
-		if gc_rank == 0 {
-			beta = 0
-			for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
-//line samples_cg.go:199
-				gc_b.Tick()
-//line samples_cg.go:199
-				if gc_b.Stopped() {
-//line samples_cg.go:199
-					return
-				}
-//line samples_cg.go:200
-				beta += sdata_[i_]
-			}
-			sdata_[0] = beta
-		}
-	}
-//line samples_cg.go:207
-	gc_apart := compiled.Disjoint(sdata, gOdata)
-//line samples_cg.go:210
-	gc_off2 := gc_bx
-	gc_off3 := 0
-	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
-		gc_at := gOdata[gc_off2:][:1]
-		gc_at2 := sdata[gc_off3:][:1]
-		gc_elem := gc_at2[0]
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-//line samples_cg.go:221
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gc_at[0] = float32(gc_elem)
-				}
-			}
-			{
-				gc_rank := gc_step2 + 1
-//line samples_cg.go:239
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gc_at[0] = float32(gc_elem)
-				}
-			}
-			{
-				gc_rank := gc_step2 + 2
-//line samples_cg.go:239
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gc_at[0] = float32(gc_elem)
-				}
-			}
-			{
-				gc_rank := gc_step2 + 3
-//line samples_cg.go:239
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gc_at[0] = float32(gc_elem)
-				}
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-			if gc_rank == 0 {
-				gc_at[0] = float32(gc_elem)
-			}
-		}
-	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line samples_cg.go:232
-			if gc_rank == 0 {
-				gOdata[gc_bx] = float32(sdata[0])
-			}
-		}
-	}
-//line samples_cg.go:236
-	if !gc_b.SyncGrid() {
-		return
-	}
-	compiled.OutOfLine(func() {
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx; block_++ {
-							gOdata[0] += gOdata[block_]
-						}
-					}
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx; block_++ {
-							gOdata[0] += gOdata[block_]
-						}
-					}
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx; block_++ {
-							gOdata[0] += gOdata[block_]
-						}
-					}
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-					if grid.ThreadRank() == 0 {
-						for block_ := 1; block_ < gc_gdx; block_++ {
-							gOdata[0] += gOdata[block_]
-						}
-					}
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-//line samples_cg.go:238
-				if grid.ThreadRank() == 0 {
-					for block_ := 1; block_ < gc_gdx; block_++ {
-						gOdata[0] += gOdata[block_]
-					}
-				}
-			}
-		}
-	})
-}
-
-// FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the
-// positive elements of src appended to dst through warp-aggregated atomic
-// increments of *nres, in a grid-stride loop.
-//
-//line samples_cg.go:264
-func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_filterArr,
-		func(gc_t *gocuda.Thread) { filterArr(gc_t, dst, nres, src, n) },
-		func(gc_b *compiled.Block) { gc_body_filterArr(gc_b, dst, nres, src, n) })
-}
-
-//line samples_cg.go:264
-var gc_src_filterArr = compiled.NewSource(gc_files_samples_cg, "filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_cg.go:264
-func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line samples_cg.go:276
-	var gc_l_active [32]cg.Coalesced
-	var gc_l_i [32]int
-	var gc_c1r [32]cg.Coalesced
-	var gc_c2v [32]int32
-	var gc_c2r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line samples_cg.go:268
-			gc_save7 := gc_act
-			gc_in7 := gc_act
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-//line samples_cg.go:265
-					id := gc_tx + gc_bx*gc_bdx
-//line samples_cg.go:267
-					i := id
-//line samples_cg.go:269
-					gc_l_i[gc_lane] = i
-				}
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in7 &^ gc_dead
-				var gc_m7, gc_skip7 uint32
-//line samples_cg.go:280
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:267
-					if i < n {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-				gc_in7 &= gc_m7
-				gc_act = gc_in7
-				if gc_act == 0 {
-					break
-				}
-				{
-					var gc_m5 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-//line samples_cg.go:268
-						if src[i] > 0 {
-							gc_m5 |= 1 << gc_lane
-						}
-					}
-					gc_save5 := gc_act
-					gc_act = gc_save5 & gc_m5
-					if gc_act != 0 {
-//line samples_cg.go:269
-						var counter *int32 = nres
-//line samples_cg.go:249
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-//line samples_cg.go:249
-							active := gc_c1r[gc_lane]
-//line samples_cg.go:251
-							var res int32
-							if active.ThreadRank() == 0 {
-								res = atomic.Add(counter, int32(active.Size()))
-							}
-							gc_c2v[gc_lane] = res
-							gc_l_active[gc_lane] = active
-						}
-//line samples_cg.go:255
-						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							active := gc_l_active[gc_lane]
-//line samples_cg.go:265
-							var res int32
-//line samples_cg.go:267
-							i := gc_l_i[gc_lane]
-//line samples_cg.go:255
-							res = gc_c2r[gc_lane]
-							var r int32 = res + int32(active.ThreadRank())
-//line samples_cg.go:269
-							dst[r] = src[i]
-						}
-					}
-//line samples_cg.go:273
-					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
-				}
-				gc_act = gc_in7 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_cg.go:282
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:267
-					i += gc_gdx * gc_bdx
-					gc_l_i[gc_lane] = i
-				}
-			}
-			gc_act = gc_save7 &^ gc_dead
-		}
-	}
-}
-
-// MapToBucketsKernel is mapToBuckets of warpAggregatedAtomicsCG.cu: each
-// element's index appended to its bucket's list, over the grid's
-// threads (cg::this_grid, no grid sync).
-//
-//line samples_cg.go:294
-func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mapToBuckets,
-		func(gc_t *gocuda.Thread) {
-			mapToBuckets(gc_t, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mapToBuckets(gc_b, srcArr, indicesBuckets, bucketCounters, srcSize, numOfBuckets)
-		})
-}
-
-//line samples_cg.go:294
-var gc_src_mapToBuckets = compiled.NewSource(gc_files_samples_cg, "mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_cg.go:294
-func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-//line samples_cg.go:295
-	grid := cg.ThisGrid(t)
-//line samples_cg.go:298
-	var gc_l_bucket_ [32]int
-	var gc_l_labeledGroup [32]cg.Coalesced
-	var gc_l_i [32]int
-	var gc_l_bucket [32]int
-	var gc_c1r [32]cg.Coalesced
-	var gc_c2r [32]cg.Coalesced
-	var gc_c2g [32]cg.Coalesced
-	var gc_c3v [32]int32
-	var gc_c3r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line samples_cg.go:298
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-//line samples_cg.go:297
-				i := int(grid.ThreadRank())
-//line samples_cg.go:299
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
-//line samples_cg.go:309
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:297
-					if i < srcSize {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:298
-					bucket := int(srcArr[i])
-//line samples_cg.go:300
-					gc_l_bucket[gc_lane] = bucket
-				}
-				{
-					var gc_m8 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:299
-						if bucket < numOfBuckets {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_cg.go:312
-							bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:300
-							var bucket_ int = bucket
-//line samples_cg.go:302
-							gc_l_bucket_[gc_lane] = bucket_
-						}
-//line samples_cg.go:300
-						var counter []int32 = bucketCounters
-//line samples_cg.go:278
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line samples_cg.go:285
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
-//line samples_cg.go:278
-							active := gc_c1r[gc_lane]
-							gc_c2g[gc_lane] = active
-						}
-//line samples_cg.go:279
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-//line samples_cg.go:279
-							labeledGroup := gc_c2r[gc_lane]
-//line samples_cg.go:281
-							var res int32
-							if labeledGroup.ThreadRank() == 0 {
-								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
-							}
-							gc_c3v[gc_lane] = res
-							gc_l_labeledGroup[gc_lane] = labeledGroup
-						}
-//line samples_cg.go:285
-						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							labeledGroup := gc_l_labeledGroup[gc_lane]
-//line samples_cg.go:295
-							var res int32
-//line samples_cg.go:297
-							i := gc_l_i[gc_lane]
-//line samples_cg.go:285
-							res = gc_c3r[gc_lane]
-							var r int32 = res + int32(labeledGroup.ThreadRank())
-//line samples_cg.go:300
-							indicesBuckets[r] = int32(i)
-						}
-					}
-//line samples_cg.go:304
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-				}
-				gc_act = gc_in10 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:297
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
-				}
-			}
-			gc_act = gc_save10 &^ gc_dead
-		}
-	}
-}
-
-// CalculateMaxInEachBucketsKernel is calculateMaxInEachBuckets of
-// warpAggregatedAtomicsCG.cu: the maximum value of each bucket.
-//
-//line samples_cg.go:323
-func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_calculateMaxInEachBuckets,
-		func(gc_t *gocuda.Thread) {
-			calculateMaxInEachBuckets(gc_t, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_calculateMaxInEachBuckets(gc_b, srcArr, valueInBuckets, bucketsMax, srcSize, numOfBuckets)
-		})
-}
-
-//line samples_cg.go:323
-var gc_src_calculateMaxInEachBuckets = compiled.NewSource(gc_files_samples_cg, "calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_cg.go:323
-func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-//line samples_cg.go:324
-	grid := cg.ThisGrid(t)
-//line samples_cg.go:327
-	var gc_l_bucket_ [32]int
-	var gc_l_valueForMax [32]int32
-	var gc_l_labeledGroup [32]cg.Coalesced
-	var gc_l_i [32]int
-	var gc_l_bucket [32]int
-	var gc_c1r [32]cg.Coalesced
-	var gc_c2r [32]cg.Coalesced
-	var gc_c2g [32]cg.Coalesced
-	var gc_c3r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line samples_cg.go:327
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-//line samples_cg.go:326
-				i := int(grid.ThreadRank())
-//line samples_cg.go:328
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
-//line samples_cg.go:338
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:326
-					if i < srcSize {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:327
-					bucket := int(srcArr[i])
-//line samples_cg.go:329
-					gc_l_bucket[gc_lane] = bucket
-				}
-				{
-					var gc_m8 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:328
-						if bucket < numOfBuckets {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_cg.go:341
-							bucket := gc_l_bucket[gc_lane]
-//line samples_cg.go:329
-							var bucket_ int = bucket
-//line samples_cg.go:331
-							gc_l_bucket_[gc_lane] = bucket_
-						}
-//line samples_cg.go:329
-						var counter []int32 = bucketsMax
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							i := gc_l_i[gc_lane]
-//line samples_cg.go:329
-							var valueForMax int32 = valueInBuckets[i]
-//line samples_cg.go:309
-							gc_l_valueForMax[gc_lane] = valueForMax
-						}
-//line samples_cg.go:309
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line samples_cg.go:316
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
-//line samples_cg.go:309
-							active := gc_c1r[gc_lane]
-							gc_c2g[gc_lane] = active
-						}
-//line samples_cg.go:310
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							valueForMax := gc_l_valueForMax[gc_lane]
-							_ = valueForMax
-//line samples_cg.go:310
-							labeledGroup := gc_c2r[gc_lane]
-//line samples_cg.go:312
-							gc_l_labeledGroup[gc_lane] = labeledGroup
-						}
-//line samples_cg.go:312
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-//line samples_cg.go:322
-							labeledGroup := gc_l_labeledGroup[gc_lane]
-//line samples_cg.go:312
-							maxValueInGroup := gc_c3r[gc_lane]
-//line samples_cg.go:314
-							if labeledGroup.ThreadRank() == 0 {
-								atomic.Max(&counter[bucket_], maxValueInGroup)
-							}
-						}
-					}
-//line samples_cg.go:320
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-				}
-				gc_act = gc_in10 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:326
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
-				}
-			}
-			gc_act = gc_save10 &^ gc_dead
-		}
-	}
-}
-
-// OddEvenCountAndSumCGKernel is oddEvenCountAndSumCG of
-// Samples/3_CUDA_Features/binaryPartitionCG/binaryPartitionCG.cu: each
-// warp splits by parity with binary_partition, reduces each part, and
-// rank 0 of each part adds the count of odds and the sums by atomics.
-//
-//line samples_cg.go:340
-func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_oddEvenCountAndSumCG,
-		func(gc_t *gocuda.Thread) { oddEvenCountAndSumCG(gc_t, inputArr, numOfOdds, sumOfOddAndEvens, size) },
-		func(gc_b *compiled.Block) {
-			gc_body_oddEvenCountAndSumCG(gc_b, inputArr, numOfOdds, sumOfOddAndEvens, size)
-		})
-}
-
-//line samples_cg.go:340
-var gc_src_oddEvenCountAndSumCG = compiled.NewSource(gc_files_samples_cg, "oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_cg.go:340
-func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-//line samples_cg.go:341
-	cta := cg.ThisThreadBlock(t)
-	grid := cg.ThisGrid(t)
-	tile32 := cg.TiledPartition(cta, 32)
-//line samples_cg.go:346
-	var gc_l_i [32]int
-	var gc_l_elem [32]int32
-	var gc_l_subTile [32]cg.Coalesced
-	var gc_c1v [32]bool
-	var gc_c1r [32]cg.Coalesced
-	var gc_c2r [32]int32
-	var gc_c3r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line samples_cg.go:346
-			gc_save11 := gc_act
-			gc_in11 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-//line samples_cg.go:345
-				i := int(grid.ThreadRank())
-//line samples_cg.go:347
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in11 &^ gc_dead
-				var gc_m11, gc_skip11 uint32
-//line samples_cg.go:357
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:345
-					if i < size {
-						gc_m11 |= 1 << gc_lane
-					}
-				}
-				gc_in11 &= gc_m11
-				gc_act = gc_in11
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:346
-					elem := inputArr[i]
-					gc_c1v[gc_lane] = elem&1 != 0
-					gc_l_elem[gc_lane] = elem
-				}
-//line samples_cg.go:347
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line samples_cg.go:354
-					gc_b.Enter(gc_rank)
-//line samples_cg.go:347
-					subTile := gc_c1r[gc_lane]
-//line samples_cg.go:349
-					gc_l_subTile[gc_lane] = subTile
-				}
-				{
-					var gc_m8 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						elem := gc_l_elem[gc_lane]
-//line samples_cg.go:348
-						if elem&1 != 0 {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
-//line samples_cg.go:349
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							subTile := gc_l_subTile[gc_lane]
-//line samples_cg.go:349
-							oddGroupSum := gc_c2r[gc_lane]
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(numOfOdds, int32(subTile.Size()))
-								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
-							}
-						}
-					}
-//line samples_cg.go:357
-					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
-					if gc_act != 0 {
-//line samples_cg.go:355
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							subTile := gc_l_subTile[gc_lane]
-//line samples_cg.go:355
-							evenGroupSum := gc_c3r[gc_lane]
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
-							}
-						}
-					}
-//line samples_cg.go:362
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
-				}
-//line samples_cg.go:360
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-				gc_act = gc_in11 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-//line samples_cg.go:345
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
-				}
-			}
-			gc_act = gc_save11 &^ gc_dead
-		}
-	}
-}
-
-// gc_files_samples_cg holds the source files whose lines the kernels' records hash.
-//
-//go:embed samples_cg.go
-//line samples_cg.go:358
-var gc_files_samples_cg embed.FS

@@ -103,26 +103,23 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 						i := int(8)
 						gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-					{
 //line samples_convolution.go:55
-						i_ := int(0)
-						if baseX >= -i_*rowsBlockDimX {
-							gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-						} else {
-							gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
-						}
+					i_ := int(0)
+					if baseX >= -i_*rowsBlockDimX {
+						gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+					} else {
+						gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
 					}
-					{
 //line samples_convolution.go:64
-						i_2 := int(9)
-						if imageW-baseX > i_2*rowsBlockDimX {
-							gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-						} else {
-							gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
-						}
+					i_2 := int(9)
+					if imageW-baseX > i_2*rowsBlockDimX {
+						gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+					} else {
+						gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
 					}
 				}
 			} else {
+//line samples_convolution.go:73
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -171,26 +168,23 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 						i := int(8)
 						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 					}
-					{
 //line samples_convolution.go:55
-						i_ := int(0)
-						if baseX >= -i_*rowsBlockDimX {
-							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-						} else {
-							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
-						}
+					i_ := int(0)
+					if baseX >= -i_*rowsBlockDimX {
+						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+					} else {
+						sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
 					}
-					{
 //line samples_convolution.go:64
-						i_2 := int(9)
-						if imageW-baseX > i_2*rowsBlockDimX {
-							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-						} else {
-							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
-						}
+					i_2 := int(9)
+					if imageW-baseX > i_2*rowsBlockDimX {
+						sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+					} else {
+						sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
 					}
 				}
 			}
+//line samples_convolution.go:73
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -344,26 +338,23 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 						i := int(8)
 						gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-					{
 //line samples_convolution.go:109
-						i_ := int(0)
-						if baseY >= -i_*columnsBlockDimY {
-							gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-						} else {
-							gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
-						}
+					i_ := int(0)
+					if baseY >= -i_*columnsBlockDimY {
+						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+					} else {
+						gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
-					{
 //line samples_convolution.go:118
-						i_2 := int(9)
-						if imageH-baseY > i_2*columnsBlockDimY {
-							gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-						} else {
-							gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-						}
+					i_2 := int(9)
+					if imageH-baseY > i_2*columnsBlockDimY {
+						gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+					} else {
+						gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
 					}
 				}
 			} else {
+//line samples_convolution.go:127
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -413,26 +404,23 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 						i := int(8)
 						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 					}
-					{
 //line samples_convolution.go:109
-						i_ := int(0)
-						if baseY >= -i_*columnsBlockDimY {
-							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-						} else {
-							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
-						}
+					i_ := int(0)
+					if baseY >= -i_*columnsBlockDimY {
+						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+					} else {
+						sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 					}
-					{
 //line samples_convolution.go:118
-						i_2 := int(9)
-						if imageH-baseY > i_2*columnsBlockDimY {
-							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-						} else {
-							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-						}
+					i_2 := int(9)
+					if imageH-baseY > i_2*columnsBlockDimY {
+						sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+					} else {
+						sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
 					}
 				}
 			}
+//line samples_convolution.go:127
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -51,6 +51,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 	_ = cta
 //line samples_histogram.go:57
 	sHist := gocuda.Shared[uint8](t, histogram64ThreadblockSize*histogram64BinCount)[:histogram64ThreadblockSize*histogram64BinCount]
+//line samples_histogram.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -65,87 +66,86 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 //line samples_histogram.go:61
 			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
 			{
-				{
 //line samples_histogram.go:62
-					i := int(0)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(1)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(2)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(3)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(4)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(5)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(6)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(7)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(8)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(9)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(10)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(11)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(12)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(13)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(14)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:62
-					i := int(15)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
+				i := int(0)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
+			{
+//line samples_histogram.go:62
+				i := int(1)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(2)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(3)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(4)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(5)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(6)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(7)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(8)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(9)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(10)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(11)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(12)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(13)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(14)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:62
+				i := int(15)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+//line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
@@ -156,6 +156,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			return
 		}
 		gc_more2 = false
+//line samples_histogram.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -171,6 +172,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
+//line samples_histogram.go:69
 					gc_more2 = true
 //line samples_histogram.go:69
 					data := gc_at[gc_tx]
@@ -198,6 +200,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 		}
 	}
 	{
+//line samples_histogram.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -206,139 +209,139 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+//line samples_histogram.go:80
 				sHistBase := sHist[gc_tx*histogram64ThreadblockSize:]
+//line samples_histogram.go:82
 				var sum uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
-					{
+					i_ := int(0)
 //line samples_histogram.go:85
-						i_ := int(0)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(1)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(2)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(3)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(4)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(5)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(6)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(7)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(8)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(9)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(10)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(11)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(12)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(13)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(14)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(15)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
+				{
+//line samples_histogram.go:85
+					i_ := int(1)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(2)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(3)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(4)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(5)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(6)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(7)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(8)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(9)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(10)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(11)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(12)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(13)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(14)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(15)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+//line samples_histogram.go:90
 				dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
 			}
 		}
@@ -380,7 +383,56 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	clear(gc_s_sum)
+//line samples_histogram.go:103
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line samples_histogram.go:103
+		var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:105
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:103
+		var sum uint32
+//line samples_histogram.go:105
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -391,6 +443,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			return
 		}
 		gc_more = false
+//line samples_histogram.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -428,16 +481,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			}
 		}
 	}
+//line samples_histogram.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 //line samples_histogram.go:109
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -445,7 +499,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -453,7 +507,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -461,7 +515,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -469,7 +523,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -480,6 +534,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
+//line samples_histogram.go:113
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -489,95 +544,85 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						{
-//line samples_histogram.go:115
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						{
-//line samples_histogram.go:115
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						{
-//line samples_histogram.go:115
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						{
-//line samples_histogram.go:115
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					{
-//line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-				}
-			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:119
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:119
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:119
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
+//line samples_histogram.go:119
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+//line samples_histogram.go:119
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+//line samples_histogram.go:119
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+					data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:123
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -586,62 +631,60 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
+					gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:124
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:120
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+//line samples_histogram.go:124
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+//line samples_histogram.go:124
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+//line samples_histogram.go:124
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+//line samples_histogram.go:124
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:124
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:120
@@ -683,6 +726,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	sHist := gocuda.Shared[uint32](t, histogram256ThreadblockMem)[:histogram256ThreadblockMem]
+//line samples_histogram.go:149
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -690,46 +734,46 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:148
 			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
-				{
-					i := int(0)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
 //line samples_histogram.go:151
-					i := int(1)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(2)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(3)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(4)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(5)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(6)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(7)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
+				i := int(0)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
+			{
+//line samples_histogram.go:151
+				i := int(1)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(2)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(3)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(4)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(5)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(6)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(7)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+//line samples_histogram.go:155
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
@@ -740,6 +784,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more2 = false
+//line samples_histogram.go:167
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -755,11 +800,14 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
+//line samples_histogram.go:183
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -767,11 +815,14 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 1
+//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -779,11 +830,14 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 2
+//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -791,11 +845,14 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					}
 					{
 						gc_tx := gc_step + 3
+//line samples_histogram.go:167
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 						gc_more2 = true
 //line samples_histogram.go:161
 						data := gc_at[gc_tx]
@@ -807,7 +864,9 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
+//line samples_histogram.go:161
 					gc_more2 = true
 //line samples_histogram.go:161
 					data := gc_at[gc_tx]
@@ -822,6 +881,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -836,6 +896,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -850,6 +911,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -864,6 +926,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 						sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 						pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -878,6 +941,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:156
 					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+//line samples_histogram.go:158
 					sWarpHist := gc_s_sWarpHist[gc_rank]
 //line samples_histogram.go:160
 					pos := gc_bx*gc_bdx + gc_tx + gc_off2
@@ -896,6 +960,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			return
 		}
 		gc_more3 = false
+//line samples_histogram.go:175
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -918,30 +983,18 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:171
 					break
 				}
-				{
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
-				}
-				{
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
-				}
-				{
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
-				}
-				{
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
-				}
-				{
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
-				}
-				{
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-					sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
-				}
+				sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:175
 				sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
 			}
@@ -957,37 +1010,35 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:169
 				var sum uint32
 				{
-					{
-//line samples_histogram.go:171
-						i_ := int(0)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(1)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(2)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(3)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(4)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(5)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
+					i_ := int(0)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
+				{
+//line samples_histogram.go:171
+					i_ := int(1)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(2)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(3)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(4)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(5)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+//line samples_histogram.go:175
 				dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 			}
 		}
@@ -1023,7 +1074,56 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:185
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	clear(gc_s_sum)
+//line samples_histogram.go:188
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line samples_histogram.go:187
+		var sum uint32
+		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:189
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_histogram.go:187
+		var sum uint32
+//line samples_histogram.go:189
+		gc_s_sum[gc_rank] = sum
+	}
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
@@ -1034,6 +1134,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			return
 		}
 		gc_more = false
+//line samples_histogram.go:196
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1077,16 +1178,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:193
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
+//line samples_histogram.go:195
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 //line samples_histogram.go:194
 			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1094,7 +1196,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1102,7 +1204,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1110,7 +1212,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1118,7 +1220,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1129,6 +1231,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
+//line samples_histogram.go:198
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1138,95 +1241,85 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						{
-//line samples_histogram.go:200
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						{
-//line samples_histogram.go:200
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						{
-//line samples_histogram.go:200
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						{
-//line samples_histogram.go:200
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					{
-//line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-				}
-			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:204
 						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:204
 						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line samples_histogram.go:204
 						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
+//line samples_histogram.go:204
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+//line samples_histogram.go:204
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+//line samples_histogram.go:204
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+					data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
 	}
 	{
+//line samples_histogram.go:208
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1235,62 +1328,60 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
+					gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:209
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_histogram.go:205
 					gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+//line samples_histogram.go:209
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+//line samples_histogram.go:209
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+//line samples_histogram.go:209
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+//line samples_histogram.go:209
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
 						dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line samples_histogram.go:209
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_histogram.go:205
@@ -1304,5 +1395,4 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 // gc_files_samples_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_histogram.go
-//line samples_histogram.go:216
 var gc_files_samples_histogram embed.FS

@@ -66,86 +66,84 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 //line samples_histogram.go:61
 			sHistWords := unsafe.Slice((*uint32)(unsafe.Pointer(&sHist[0])), len(sHist)/4)
 			{
-				{
 //line samples_histogram.go:62
-					i := int(0)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(0)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(1)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(1)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(2)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(2)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(3)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(3)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(4)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(4)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(5)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(5)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(6)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(6)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(7)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(7)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(8)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(8)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(9)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(9)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(10)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(10)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(11)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(11)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(12)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(12)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(13)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(13)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(14)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
-				{
+				i := int(14)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
+			}
+			{
 //line samples_histogram.go:62
-					i := int(15)
-					sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
-				}
+				i := int(15)
+				sHistWords[gc_tx+i*histogram64ThreadblockSize] = 0
 			}
 //line samples_histogram.go:68
 			gc_s_sThreadBase[gc_rank] = sThreadBase
@@ -217,135 +215,133 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				var sum uint32
 				pos_ := 4 * (gc_tx & (sharedMemoryBanks - 1))
 				{
-					{
+					i_ := int(0)
 //line samples_histogram.go:85
-						i_ := int(0)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(1)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(2)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(3)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(4)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(5)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(6)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(7)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(8)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(9)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(10)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(11)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(12)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(13)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(14)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
-					{
-//line samples_histogram.go:85
-						i_ := int(15)
-//line samples_histogram.go:85
-						_ = i_
-						sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
-						pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
-					}
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
 				}
+				{
+//line samples_histogram.go:85
+					i_ := int(1)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(2)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(3)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(4)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(5)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(6)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(7)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(8)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(9)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(10)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(11)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(12)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(13)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(14)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+				{
+//line samples_histogram.go:85
+					i_ := int(15)
+//line samples_histogram.go:85
+					_ = i_
+					sum += uint32(sHistBase[pos_+0]) + uint32(sHistBase[pos_+1]) + uint32(sHistBase[pos_+2]) + uint32(sHistBase[pos_+3])
+					pos_ = (pos_ + 4) & (histogram64ThreadblockSize - 1)
+				}
+//line samples_histogram.go:90
 				dPartialHistograms[gc_bx*histogram64BinCount+gc_tx] = sum
 			}
 		}
@@ -664,21 +660,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						{
 //line samples_histogram.go:114
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line samples_histogram.go:116
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_histogram.go:115
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line samples_histogram.go:119
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -706,17 +698,14 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-						{
 //line samples_histogram.go:115
-							if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
+						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:115
-								break
-							}
-//line samples_histogram.go:115
-							archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
+							break
 						}
+//line samples_histogram.go:115
+						archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 					}
-//line samples_histogram.go:117
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep5
@@ -725,46 +714,40 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:115
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line samples_histogram.go:115
 						data[gc_tx] += data[gc_tx+stride]
 					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:119
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+						data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+//line samples_histogram.go:119
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:115
+					data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
@@ -781,22 +764,14 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:120
-						gc_at4[0] = data[0]
-					}
+					gc_at4[0] = data[0]
 				}
 //line samples_histogram.go:124
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -890,46 +865,46 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:148
 			sWarpHist := sHist[(gc_tx>>log2WarpSize)*histogram256BinCount:]
 			{
-				{
-					i := int(0)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
 //line samples_histogram.go:151
-					i := int(1)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(2)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(3)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(4)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(5)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(6)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
-				{
-//line samples_histogram.go:151
-					i := int(7)
-					sHist[gc_tx+i*histogram256ThreadblockSize] = 0
-				}
+				i := int(0)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
 			}
+			{
+//line samples_histogram.go:151
+				i := int(1)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(2)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(3)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(4)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(5)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(6)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+			{
+//line samples_histogram.go:151
+				i := int(7)
+				sHist[gc_tx+i*histogram256ThreadblockSize] = 0
+			}
+//line samples_histogram.go:155
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
@@ -1140,30 +1115,18 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:171
 						break
 					}
-					{
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
-					}
-					{
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
-					}
-					{
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
-					}
-					{
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
-					}
-					{
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
-					}
-					{
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
-						sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
-					}
+					sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:175
 					sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
 				}
@@ -1181,37 +1144,35 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:169
 				var sum uint32
 				{
-					{
-//line samples_histogram.go:171
-						i_ := int(0)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(1)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(2)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(3)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(4)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
-					{
-//line samples_histogram.go:171
-						i_ := int(5)
-						sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-					}
+					i_ := int(0)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 				}
+				{
+//line samples_histogram.go:171
+					i_ := int(1)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(2)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(3)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(4)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+				{
+//line samples_histogram.go:171
+					i_ := int(5)
+					sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+				}
+//line samples_histogram.go:175
 				dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 			}
 		}
@@ -1530,21 +1491,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						{
 //line samples_histogram.go:199
-							archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line samples_histogram.go:201
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_histogram.go:200
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line samples_histogram.go:204
 				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1572,17 +1529,14 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
-						{
 //line samples_histogram.go:200
-							if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
+						if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 //line samples_histogram.go:200
-								break
-							}
-//line samples_histogram.go:200
-							archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
+							break
 						}
+//line samples_histogram.go:200
+						archsimd.LoadUint32x8Slice(data[gc_tx:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 					}
-//line samples_histogram.go:202
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep5
@@ -1591,46 +1545,40 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line samples_histogram.go:200
-							data[gc_tx] += data[gc_tx+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line samples_histogram.go:200
 						data[gc_tx] += data[gc_tx+stride]
 					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+//line samples_histogram.go:204
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+						data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+//line samples_histogram.go:204
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_histogram.go:200
+					data[gc_tx] += data[gc_tx+stride]
 				}
 			}
 		}
@@ -1647,22 +1595,14 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
-					{
+					gc_at4[0] = data[0]
 //line samples_histogram.go:205
-						gc_at4[0] = data[0]
-					}
+					gc_at4[0] = data[0]
 				}
 //line samples_histogram.go:209
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -1720,5 +1660,4 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 // gc_files_samples_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_histogram.go
-//line samples_histogram.go:216
 var gc_files_samples_histogram embed.FS

@@ -5,36 +5,12 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
-	"unsafe"
 
-	"github.com/gocuda/gocuda/atomic"
-	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// VectorAddKernel is vectorAdd of NVIDIA/cuda-samples,
-// Samples/0_Introduction/vectorAdd/vectorAdd.cu: C[i] = A[i] + B[i] for
-// the numElements first elements, one thread each.
-//
-//line samples_intro.go:19
-func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_vectorAdd,
-		func(gc_t *gocuda.Thread) { vectorAdd(gc_t, a, b, c, numElements) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_vectorAdd(gc_b, gc_lo, gc_hi, a, b, c, numElements)
-		})
-}
-
-//line samples_intro.go:19
-var gc_src_vectorAdd = compiled.NewSource(gc_files_samples_intro, "vectorAdd", "86287606636ab95dbfdc58d57cd6bb5d06f6937b3438086b6ce8644cc1ac7332", "samples_intro.go:14-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:19
 func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, numElements int) {
@@ -104,20 +80,17 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						var i int = gc_bdx*gc_bx + gc_tx
 //line samples_intro.go:20
 						_ = i
-						{
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
-						}
+//line samples_intro.go:22
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
-//line samples_intro.go:24
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_intro.go:23
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
 				}
 			} else {
+//line samples_intro.go:27
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -153,17 +126,14 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_tx := gc_vstep2
 //line samples_intro.go:20
 						var i int = gc_bdx*gc_bx + gc_tx
-						{
 //line samples_intro.go:23
-							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
+						if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line samples_intro.go:23
-								break
-							}
-//line samples_intro.go:23
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
+							break
 						}
+//line samples_intro.go:23
+						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 					}
-//line samples_intro.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -175,80 +145,57 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
-						{
 //line samples_intro.go:23
-							c[i] = a[i] + b[i] + 0.0
-						}
+						c[i] = a[i] + b[i] + 0.0
 					}
 					{
+//line samples_intro.go:27
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
-						{
 //line samples_intro.go:23
-							c[i] = a[i] + b[i] + 0.0
-						}
+						c[i] = a[i] + b[i] + 0.0
 					}
 					{
+//line samples_intro.go:27
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
-						{
 //line samples_intro.go:23
-							c[i] = a[i] + b[i] + 0.0
-						}
+						c[i] = a[i] + b[i] + 0.0
 					}
 					{
+//line samples_intro.go:27
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
-						{
 //line samples_intro.go:23
-							c[i] = a[i] + b[i] + 0.0
-						}
+						c[i] = a[i] + b[i] + 0.0
 					}
 				}
+//line samples_intro.go:27
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:20
 					i := gc_bdx*gc_bx + gc_tx
-					{
 //line samples_intro.go:23
-						c[i] = a[i] + b[i] + 0.0
-					}
+					c[i] = a[i] + b[i] + 0.0
 				}
 			}
 		}
 	}
 }
-
-// MatrixMulKernel is MatrixMulCUDA<16> of NVIDIA/cuda-samples,
-// Samples/0_Introduction/matrixMul/matrixMul.cu: C = A·B through
-// BLOCK_SIZE×BLOCK_SIZE tiles of A and B in shared memory, declared inside
-// the loop over the tiles, with a barrier after loading and one after
-// multiplying. wA and wB are the widths of A and B, multiples of the block
-// size, as are A's height; launch it with 16×16 blocks over C.
-//
-//line samples_intro.go:39
-func MatrixMulKernel(c, a, b []float32, wA, wB int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matrixMulCUDA,
-		func(gc_t *gocuda.Thread) { matrixMulCUDA(gc_t, c, a, b, wA, wB) },
-		func(gc_b *compiled.Block) { gc_body_matrixMulCUDA(gc_b, c, a, b, wA, wB) })
-}
-
-//line samples_intro.go:39
-var gc_src_matrixMulCUDA = compiled.NewSource(gc_files_samples_intro, "matrixMulCUDA", "7a66cc8affac7384f3a97f3017360760b59bfb55d1e5a1d0f8bc9fcbd809224a", "samples_intro.go:31-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:39
 func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) {
@@ -945,22 +892,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	}
 }
 
-// IncrementKernel is increment_kernel of NVIDIA/cuda-samples,
-// Samples/0_Introduction/asyncAPI/asyncAPI.cu: every thread adds incValue
-// to its element; the grid covers gData exactly.
-//
-//line samples_intro.go:89
-func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_incrementKernel,
-		func(gc_t *gocuda.Thread) { incrementKernel(gc_t, gData, incValue) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_incrementKernel(gc_b, gc_lo, gc_hi, gData, incValue)
-		})
-}
-
-//line samples_intro.go:89
-var gc_src_incrementKernel = compiled.NewSource(gc_files_samples_intro, "incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line samples_intro.go:89
 func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int32, incValue int32) {
 	gc_pos := gc_b.Pos()
@@ -1117,22 +1048,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		}
 	}
 }
-
-// TemplateKernel is testKernel of NVIDIA/cuda-samples,
-// Samples/0_Introduction/template/template.cu: one block copies its input
-// through extern shared memory, multiplying each element by the number of
-// threads, with a barrier before and after the multiply. Launch it with
-// blockDim.x floats of dynamic shared memory.
-//
-//line samples_intro.go:101
-func TemplateKernel(gIdata, gOdata []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_templateTestKernel,
-		func(gc_t *gocuda.Thread) { templateTestKernel(gc_t, gIdata, gOdata) },
-		func(gc_b *compiled.Block) { gc_body_templateTestKernel(gc_b, gIdata, gOdata) })
-}
-
-//line samples_intro.go:101
-var gc_src_templateTestKernel = compiled.NewSource(gc_files_samples_intro, "templateTestKernel", "e229d15e39ef2fc9b14ba9a94b2986d27889899622f50c982e7452c75dcce8d4", "samples_intro.go:94-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_intro.go:101
 func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) {
@@ -1559,291 +1474,6 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
 		func(gc_t *gocuda.Thread) { simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata) },
 		gc_body)
-}
-
-//line samples_intro.go:122
-var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro, "simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_intro.go:122
-func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, gOdata []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_n := gc_b.Len()
-//line samples_intro.go:123
-	sdata := gocuda.DynamicShared[T](t)
-//line samples_intro.go:126
-	numThreads := gc_bdx
-//line samples_intro.go:128
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
-			gc_at := sdata[:gc_bdx]
-			gc_at2 := gIdata[:gc_bdx]
-//line samples_intro.go:128
-			if compiled.Disjoint(gc_at, gc_at2) {
-				copy(gc_at, gc_at2)
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-//line samples_intro.go:128
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:128
-					gc_at[gc_tx] = gc_at2[gc_tx]
-				}
-			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-				tid := gc_tx
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
-			}
-		}
-	}
-//line samples_intro.go:134
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at3 := sdata[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-//line samples_intro.go:142
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 1
-//line samples_intro.go:136
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 2
-//line samples_intro.go:136
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 3
-//line samples_intro.go:136
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:131
-					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:131
-				gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
-			}
-		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-				tid := gc_tx
-//line samples_intro.go:131
-				sdata[tid] = T(numThreads) * sdata[tid]
-			}
-		}
-	}
-//line samples_intro.go:137
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
-			gc_at4 := gOdata[:gc_bdx]
-			gc_at5 := sdata[:gc_bdx]
-//line samples_intro.go:134
-			if compiled.Disjoint(gc_at4, gc_at5) {
-				copy(gc_at4, gc_at5)
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 1
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 2
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 3
-//line samples_intro.go:134
-						gc_at4[gc_tx] = gc_at5[gc_tx]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-//line samples_intro.go:134
-					gc_at4[gc_tx] = gc_at5[gc_tx]
-				}
-			}
-		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-					tid := gc_tx
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:125
-				tid := gc_tx
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
-			}
-		}
-	}
 }
 
 //line samples_intro.go:122
@@ -3055,413 +2685,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 	}
 }
 
-// VoteAnyKernel1 is VoteAnyKernel1 of NVIDIA/cuda-samples,
-// Samples/0_Introduction/simpleVoteIntrinsics/simpleVote_kernel.cuh: each
-// thread stores __any_sync over its warp of the inputs.
-//
-//line samples_intro.go:142
-func VoteAnyKernel1(input, result []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_voteAnyKernel1,
-		func(gc_t *gocuda.Thread) { voteAnyKernel1(gc_t, input, result, size) },
-		func(gc_b *compiled.Block) { gc_body_voteAnyKernel1(gc_b, input, result, size) })
-}
-
-//line samples_intro.go:142
-var gc_src_voteAnyKernel1 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
-
-//line samples_intro.go:142
-func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line samples_intro.go:145
-	mask := uint32(0xffffffff)
-//line samples_intro.go:147
-	var gc_c1v [32]bool
-	var gc_c1r [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:143
-				tx := gc_tx
-//line samples_intro.go:146
-				gc_c1v[gc_lane] = input[tx] != 0
-			}
-		}
-//line samples_intro.go:146
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-					gc_at := result[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:158
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:146
-						var anySync bool = gc_c1r[gc_lane]
-//line samples_intro.go:146
-						gc_at[gc_lane] = b2u(anySync)
-					}
-				} else {
-//line samples_intro.go:150
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:143
-						tx := gc_tx
-//line samples_intro.go:146
-						var anySync bool = gc_c1r[gc_lane]
-//line samples_intro.go:146
-						result[tx] = b2u(anySync)
-					}
-				}
-			}
-		}
-	}
-}
-
-// VoteAllKernel2 is VoteAllKernel2 of the same file: each thread stores
-// __all_sync over its warp of the inputs.
-//
-//line samples_intro.go:153
-func VoteAllKernel2(input, result []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_voteAllKernel2,
-		func(gc_t *gocuda.Thread) { voteAllKernel2(gc_t, input, result, size) },
-		func(gc_b *compiled.Block) { gc_body_voteAllKernel2(gc_b, input, result, size) })
-}
-
-//line samples_intro.go:153
-var gc_src_voteAllKernel2 = compiled.NewSource(gc_files_samples_intro, "voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158").NoGoexit("f668a28d72a3cc8897f5fc359e324a86139644a3c6aab005bad76b3091bf7038", "samples_intro.go:181-187")
-
-//line samples_intro.go:153
-func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line samples_intro.go:156
-	mask := uint32(0xffffffff)
-//line samples_intro.go:158
-	var gc_c1v [32]bool
-	var gc_c1r [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:154
-				tx := gc_tx
-//line samples_intro.go:157
-				gc_c1v[gc_lane] = input[tx] != 0
-			}
-		}
-//line samples_intro.go:157
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-					gc_at := result[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line samples_intro.go:169
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:157
-						var allSync bool = gc_c1r[gc_lane]
-//line samples_intro.go:157
-						gc_at[gc_lane] = b2u(allSync)
-					}
-				} else {
-//line samples_intro.go:161
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:154
-						tx := gc_tx
-//line samples_intro.go:157
-						var allSync bool = gc_c1r[gc_lane]
-//line samples_intro.go:157
-						result[tx] = b2u(allSync)
-					}
-				}
-			}
-		}
-	}
-}
-
-// VoteAnyKernel3 is VoteAnyKernel3 of the same file: three flags per
-// thread, an __any_sync, the predicate itself and an __all_sync in an if's
-// condition.
-//
-//line samples_intro.go:165
-func VoteAnyKernel3(info []bool, warpSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_voteAnyKernel3,
-		func(gc_t *gocuda.Thread) { voteAnyKernel3(gc_t, info, warpSize) },
-		func(gc_b *compiled.Block) { gc_body_voteAnyKernel3(gc_b, info, warpSize) })
-}
-
-//line samples_intro.go:165
-var gc_src_voteAnyKernel3 = compiled.NewSource(gc_files_samples_intro, "voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_intro.go:165
-func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line samples_intro.go:167
-	mask := uint32(0xffffffff)
-//line samples_intro.go:169
-	var gc_l_offs [32][]bool
-	var gc_c1v [32]bool
-	var gc_c1r [32]bool
-	var gc_c2v [32]bool
-	var gc_c2r [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:166
-				tx := gc_tx
-//line samples_intro.go:168
-				offs := info[tx*3:]
-//line samples_intro.go:171
-				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
-				gc_l_offs[gc_lane] = offs
-			}
-		}
-//line samples_intro.go:171
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:166
-				tx := gc_tx
-//line samples_intro.go:168
-				offs := gc_l_offs[gc_lane]
-//line samples_intro.go:171
-				offs[0] = gc_c1r[gc_lane]
-//line samples_intro.go:173
-				offs[1] = tx >= (warpSize*3)/2
-			}
-		}
-		{
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-//line samples_intro.go:166
-					tx := gc_tx
-//line samples_intro.go:176
-					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
-				}
-			}
-//line samples_intro.go:176
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				offs := gc_l_offs[gc_lane]
-//line samples_intro.go:176
-				var allSync bool = gc_c2r[gc_lane]
-//line samples_intro.go:176
-				if allSync {
-					offs[2] = true
-				}
-			}
-		}
-	}
-}
-
-// AtomicIntrinsicsKernel is testKernel of NVIDIA/cuda-samples,
-// Samples/0_Introduction/simpleAtomicIntrinsics/
-// simpleAtomicIntrinsics_kernel.cuh: every thread applies each of CUDA's
-// integer atomics once to its own element of gOdata (11 elements),
-// atomicInc and atomicDec through the element's bits as an unsigned int.
-//
-//line samples_intro.go:196
-func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_atomicIntrinsicsTestKernel,
-		func(gc_t *gocuda.Thread) { atomicIntrinsicsTestKernel(gc_t, gOdata) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_atomicIntrinsicsTestKernel(gc_b, gc_lo, gc_hi, gOdata)
-		})
-}
-
-//line samples_intro.go:196
-var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intro, "atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_intro.go:196
-func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples_intro.go:214
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 0
-			gc_off2 := 1
-			gc_off3 := 2
-			gc_off4 := 3
-			gc_off5 := 4
-			gc_off6 := 5
-			gc_off7 := 6
-			gc_off8 := 7
-			gc_off9 := 8
-			gc_off10 := 9
-			gc_off11 := 10
-			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
-				gc_at := gOdata[gc_off:][:1]
-				gc_at2 := gOdata[gc_off2:][:1]
-				gc_at3 := gOdata[gc_off3:][:1]
-				gc_at4 := gOdata[gc_off4:][:1]
-				gc_at5 := gOdata[gc_off5:][:1]
-				gc_at6 := gOdata[gc_off6:][:1]
-				gc_at7 := gOdata[gc_off7:][:1]
-				gc_at8 := gOdata[gc_off8:][:1]
-				gc_at9 := gOdata[gc_off9:][:1]
-				gc_at10 := gOdata[gc_off10:][:1]
-				gc_at11 := gOdata[gc_off11:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:197
-					tid := uint32(gc_bdx*gc_bx + gc_tx)
-//line samples_intro.go:200
-					atomic.Add(&gc_at[0], 10)
-					atomic.Sub(&gc_at2[0], 10)
-					atomic.Exch(&gc_at3[0], int32(tid))
-					atomic.Max(&gc_at4[0], int32(tid))
-					atomic.Min(&gc_at5[0], int32(tid))
-					atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
-					atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
-					atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
-//line samples_intro.go:210
-					atomic.And(&gc_at9[0], int32(2*tid+7))
-					atomic.Or(&gc_at10[0], int32(1)<<tid)
-					atomic.Xor(&gc_at11[0], int32(tid))
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:197
-					tid := uint32(gc_bdx*gc_bx + gc_tx)
-//line samples_intro.go:200
-					atomic.Add(&gOdata[0], 10)
-					atomic.Sub(&gOdata[1], 10)
-					atomic.Exch(&gOdata[2], int32(tid))
-					atomic.Max(&gOdata[3], int32(tid))
-					atomic.Min(&gOdata[4], int32(tid))
-					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
-					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
-					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
-//line samples_intro.go:210
-					atomic.And(&gOdata[8], int32(2*tid+7))
-					atomic.Or(&gOdata[9], int32(1)<<tid)
-					atomic.Xor(&gOdata[10], int32(tid))
-				}
-			}
-		}
-	}
-}
-
-// TimedReductionKernel is timedReduction of NVIDIA/cuda-samples,
-// Samples/0_Introduction/clock/clock.cu: each block finds the minimum of
-// its 2·blockDim.x inputs by a tree through extern shared memory whose
-// barrier opens each step, and thread 0 reads the clock before and after.
-// Every block reads the same input, as in the sample. Launch it with
-// 2·blockDim.x floats of dynamic shared memory.
-//
-//line samples_intro.go:223
-func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_timedReduction,
-		func(gc_t *gocuda.Thread) { timedReduction(gc_t, input, output, timer) },
-		func(gc_b *compiled.Block) { gc_body_timedReduction(gc_b, input, output, timer) })
-}
-
-//line samples_intro.go:223
-var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line samples_intro.go:223
 func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer []int64) {
 	t := gc_b.Thread()
@@ -3567,35 +2790,32 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						var tid int = gc_tx
 //line samples_intro.go:226
 						_ = tid
-						{
 //line samples_intro.go:242
-							f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						f0 := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line samples_intro.go:242
-							f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
+						f1 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:])
 //line samples_intro.go:242
-							gc_if3 := f1.Less(f0)
+						gc_if3 := f1.Less(f0)
 //line samples_intro.go:242
-							if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_intro.go:242
-								f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
-							}
+							f1.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
 						}
 					}
 //line samples_intro.go:244
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_intro.go:242
-						f0 := gc_at6[gc_tx]
-						f1 := gc_at7[gc_tx]
+					f0 := gc_at6[gc_tx]
+					f1 := gc_at7[gc_tx]
 //line samples_intro.go:245
-						if f1 < f0 {
-							gc_at6[gc_tx] = f1
-						}
+					if f1 < f0 {
+						gc_at6[gc_tx] = f1
 					}
 				}
 			} else {
+//line samples_intro.go:251
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -3636,23 +2856,21 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						gc_tx := gc_vstep2
 //line samples_intro.go:226
 						var tid int = gc_tx
-						{
 //line samples_intro.go:242
-							if tid < 0 || tid > len(shared)-8 || (tid+
-								d) < 0 || (tid+d) > len(shared)-8 {
+						if tid < 0 || tid > len(shared)-8 || (tid+
+							d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
-								break
-							}
+							break
+						}
 //line samples_intro.go:242
-							f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+						f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
 //line samples_intro.go:242
-							f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
-							gc_if := f1.Less(f0)
+						f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
+						gc_if := f1.Less(f0)
 //line samples_intro.go:243
-							if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
-								f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
-							}
+							f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
 						}
 					}
 //line samples_intro.go:248
@@ -3666,71 +2884,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						gc_pos.Thread = gc_rank
 //line samples_intro.go:226
 						tid := gc_tx
-						{
-//line samples_intro.go:242
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-//line samples_intro.go:245
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-						{
-//line samples_intro.go:242
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-//line samples_intro.go:245
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-						{
-//line samples_intro.go:242
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-//line samples_intro.go:245
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-						tid := gc_tx
-						{
-//line samples_intro.go:242
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-//line samples_intro.go:245
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples_intro.go:226
-					tid := gc_tx
-					{
 //line samples_intro.go:242
 						f0 := shared[tid]
 						f1 := shared[tid+d]
@@ -3738,6 +2891,65 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						if f1 < f0 {
 							shared[tid] = f1
 						}
+					}
+					{
+//line samples_intro.go:251
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+//line samples_intro.go:242
+						f0 := shared[tid]
+						f1 := shared[tid+d]
+//line samples_intro.go:245
+						if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+					{
+//line samples_intro.go:251
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+//line samples_intro.go:242
+						f0 := shared[tid]
+						f1 := shared[tid+d]
+//line samples_intro.go:245
+						if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+					{
+//line samples_intro.go:251
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+						tid := gc_tx
+//line samples_intro.go:242
+						f0 := shared[tid]
+						f1 := shared[tid+d]
+//line samples_intro.go:245
+						if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+				}
+//line samples_intro.go:251
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_intro.go:226
+					tid := gc_tx
+//line samples_intro.go:242
+					f0 := shared[tid]
+					f1 := shared[tid+d]
+//line samples_intro.go:245
+					if f1 < f0 {
+						shared[tid] = f1
 					}
 				}
 			}
@@ -3757,22 +2969,14 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_at9 := shared[gc_off5:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line samples_intro.go:253
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
-						gc_at8[0] = gc_at9[0]
-					}
-					{
+					gc_at8[0] = gc_at9[0]
 //line samples_intro.go:253
-						gc_at8[0] = gc_at9[0]
-					}
+					gc_at8[0] = gc_at9[0]
 				}
 //line samples_intro.go:257
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -3927,360 +3131,3 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 		}
 	}
 }
-
-// CGKernel is cgkernel of NVIDIA/cuda-samples,
-// Samples/0_Introduction/simpleCooperativeGroups/simpleCooperativeGroups.cu:
-// sumReduction over the whole block and then over each tile of 16 threads
-// (thread_group, a type-erased group), thread 0 and each tile's rank 0
-// printing their sums. Launch it with blockDim.x ints of dynamic shared
-// memory.
-//
-//line samples_intro.go:300
-func CGKernel() func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cgkernel,
-		func(gc_t *gocuda.Thread) { cgkernel(gc_t) },
-		func(gc_b *compiled.Block) { gc_body_cgkernel(gc_b) })
-}
-
-//line samples_intro.go:300
-var gc_src_cgkernel = compiled.NewSource(gc_files_samples_intro, "cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
-
-//line samples_intro.go:300
-func gc_body_cgkernel(gc_b *compiled.Block) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
-//line samples_intro.go:308
-	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
-//line samples_intro.go:301
-	threadBlockGroup := cg.ThisThreadBlock(t)
-	threadBlockGroupSize := gc_n
-//line samples_intro.go:304
-	workspace := gocuda.DynamicShared[int32](t)
-//line samples_intro.go:307
-	expectedOutput := int32((threadBlockGroupSize - 1) * threadBlockGroupSize / 2)
-	var g cg.ThreadBlock = threadBlockGroup
-	_ = g
-//line samples_intro.go:308
-	var x []int32 = workspace
-//line samples_intro.go:310
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line samples_intro.go:306
-		input := int32(gc_rank)
-//line samples_intro.go:308
-		var val int32 = input
-//line samples_intro.go:308
-		var r int32
-//line samples_intro.go:308
-		var returned bool
-//line samples_intro.go:313
-		gc_s_val[gc_rank] = val
-		gc_s_input[gc_rank] = input
-		gc_s_r[gc_rank] = r
-		gc_s_returned[gc_rank] = returned
-	}
-//line samples_intro.go:277
-	for i := gc_n / 2; i > 0; i /= 2 {
-//line samples_intro.go:279
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-				x[lane] = val
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-				x[lane] = val
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-				x[lane] = val
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-				x[lane] = val
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-			lane := gc_rank
-//line samples_intro.go:277
-			val := gc_s_val[gc_rank]
-			x[lane] = val
-		}
-//line samples_intro.go:282
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
-					val += x[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
-					val += x[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
-					val += x[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane := gc_rank
-//line samples_intro.go:277
-				val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-				if lane < i {
-					val += x[lane+i]
-				}
-				gc_s_val[gc_rank] = val
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-			lane := gc_rank
-//line samples_intro.go:277
-			val := gc_s_val[gc_rank]
-//line samples_intro.go:280
-			if lane < i {
-				val += x[lane+i]
-			}
-			gc_s_val[gc_rank] = val
-		}
-	}
-//line samples_intro.go:288
-	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		gc_b.Enter(gc_rank)
-		val := gc_s_val[gc_rank]
-		r := gc_s_r[gc_rank]
-//line samples_intro.go:294
-		returned := gc_s_returned[gc_rank]
-//line samples_intro.go:286
-		if gc_rank == 0 {
-			r = val
-//line samples_intro.go:287
-			returned = true
-		}
-//line samples_intro.go:288
-		if !returned {
-			r = -1
-//line samples_intro.go:289
-			returned = true
-		}
-//line samples_intro.go:308
-		output := r
-//line samples_intro.go:310
-		if gc_rank == 0 {
-			t.Printf(" Sum of all ranks 0..%d in threadBlockGroup is %d (expected %d)\n\n",
-				gc_n-1, output, expectedOutput)
-			t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
-		}
-	}
-//line samples_intro.go:318
-	tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-//line samples_intro.go:321
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			var input int32
-//line samples_intro.go:323
-			input = int32((gc_rank & (16 - 1)))
-			gc_s_input[gc_rank] = input
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			var input int32
-//line samples_intro.go:323
-			input = int32((gc_rank & (16 - 1)))
-			gc_s_input[gc_rank] = input
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			var input int32
-//line samples_intro.go:323
-			input = int32((gc_rank & (16 - 1)))
-			gc_s_input[gc_rank] = input
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			var input int32
-//line samples_intro.go:323
-			input = int32((gc_rank & (16 - 1)))
-			gc_s_input[gc_rank] = input
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		var input int32
-//line samples_intro.go:323
-		input = int32((gc_rank & (16 - 1)))
-		gc_s_input[gc_rank] = input
-	}
-//line samples_intro.go:324
-	expectedOutput = 15 * 16 / 2
-	var g_ cg.Tile = tiledPartition16
-//line samples_intro.go:327
-	var gc_l_x_ [32][]int32
-	var gc_l_val_ [32]int32
-	var gc_l_r_ [32]int32
-	var gc_l_returned_ [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line samples_intro.go:321
-			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
-//line samples_intro.go:323
-			input := gc_s_input[gc_rank]
-//line samples_intro.go:325
-			var x_ []int32 = workspace[workspaceOffset:]
-//line samples_intro.go:325
-			var val_ int32 = input
-//line samples_intro.go:325
-			var r_ int32
-//line samples_intro.go:325
-			var returned_ bool
-//line samples_intro.go:330
-			gc_l_x_[gc_lane] = x_
-			gc_l_val_[gc_lane] = val_
-			gc_l_r_[gc_lane] = r_
-			gc_l_returned_[gc_lane] = returned_
-		}
-//line samples_intro.go:277
-		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
-				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
-				val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:278
-				x_[lane_] = val_
-			}
-//line samples_intro.go:279
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
-//line samples_intro.go:277
-				x_ := gc_l_x_[gc_lane]
-//line samples_intro.go:279
-				val_ := gc_l_val_[gc_lane]
-				if lane_ < i_ {
-					val_ += x_[lane_+i_]
-				}
-				gc_l_val_[gc_lane] = val_
-			}
-//line samples_intro.go:283
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			val_ := gc_l_val_[gc_lane]
-//line samples_intro.go:291
-			var output int32
-//line samples_intro.go:293
-			r_ := gc_l_r_[gc_lane]
-//line samples_intro.go:295
-			returned_ := gc_l_returned_[gc_lane]
-//line samples_intro.go:286
-			if (gc_rank & (g_.Size() - 1)) == 0 {
-				r_ = val_
-//line samples_intro.go:287
-				returned_ = true
-			}
-//line samples_intro.go:288
-			if !returned_ {
-				r_ = -1
-//line samples_intro.go:289
-				returned_ = true
-			}
-//line samples_intro.go:325
-			output = r_
-//line samples_intro.go:327
-			if (gc_rank & (16 - 1)) == 0 {
-				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
-					output, expectedOutput)
-			}
-			gc_l_r_[gc_lane] = r_
-			gc_l_returned_[gc_lane] = returned_
-		}
-	}
-}
-
-// gc_files_samples_intro holds the source files whose lines the kernels' records hash.
-//
-//go:embed samples_intro.go
-//line samples_intro.go:341
-var gc_files_samples_intro embed.FS

@@ -43,6 +43,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:23
 	sdata := gocuda.DynamicShared[T](t)
+//line samples_reduction.go:25
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -172,6 +173,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx; s *= 2 {
+//line samples_reduction.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
 			if gc_exact {
@@ -180,12 +182,11 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
 					tid := gc_tx
-					{
 //line samples_reduction.go:40
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -199,6 +200,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	}
+//line samples_reduction.go:48
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -211,84 +213,62 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line samples_reduction.go:52
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_reduction.go:48
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line samples_reduction.go:52
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+//line samples_reduction.go:52
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+				gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -296,8 +276,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 // Reduce1Kernel is reduce1: contiguous threads, interleaved addressing
 // (index = 2*s*tid).
-//
-//line samples_reduction.go:56
 func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce1,
 		func(gc_t *gocuda.Thread) { reduce1[T](gc_t, gIdata, gOdata, n) },
@@ -321,6 +299,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:58
 	sdata := gocuda.DynamicShared[T](t)
+//line samples_reduction.go:60
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -449,6 +428,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	for s := 1; s < gc_bdx; s *= 2 {
+//line samples_reduction.go:72
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -524,6 +504,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 	}
 	{
+//line samples_reduction.go:81
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -536,28 +517,22 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
+//line samples_reduction.go:85
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:81
 					gc_at3[0] = gc_at4[0]
 				}
 			} else {
+//line samples_reduction.go:85
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -568,6 +543,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -575,6 +551,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -582,6 +559,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:85
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -589,6 +567,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
+//line samples_reduction.go:85
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -628,6 +607,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	_ = cta
 //line samples_reduction.go:90
 	sdata := gocuda.DynamicShared[T](t)
+//line samples_reduction.go:92
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
@@ -762,6 +742,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				continue
 			}
 		}
+//line samples_reduction.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -775,40 +756,35 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 1
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 2
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 3
-						{
-//line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line samples_reduction.go:108
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:104
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line samples_reduction.go:108
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -817,59 +793,54 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line samples_reduction.go:108
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 					tid := gc_tx
-					{
 //line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
 	}
 	{
+//line samples_reduction.go:112
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -882,28 +853,22 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
+//line samples_reduction.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line samples_reduction.go:111
 					gc_at5[0] = gc_at6[0]
 				}
 			} else {
+//line samples_reduction.go:115
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -914,6 +879,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -921,6 +887,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -928,6 +895,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 					{
+//line samples_reduction.go:115
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -935,6 +903,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gOdata[gc_bx] = sdata[0]
 					}
 				}
+//line samples_reduction.go:115
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -984,6 +953,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
+//line samples_reduction.go:133
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -992,10 +962,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1004,10 +976,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1016,10 +990,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
+//line samples_reduction.go:136
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1028,6 +1004,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1040,6 +1017,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
+//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1056,6 +1034,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1069,6 +1048,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1082,6 +1062,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1095,6 +1076,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:131
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1108,12 +1090,14 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						if i < n {
 							mySum = gIdata[i]
 						}
+//line samples_reduction.go:131
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
+//line samples_reduction.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -1123,9 +1107,11 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
+//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1137,9 +1123,11 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 1
+//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1151,9 +1139,11 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1165,9 +1155,11 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 					{
 						gc_tx := gc_step3 + 3
+//line samples_reduction.go:141
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1182,6 +1174,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:124
 					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1201,6 +1194,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1217,6 +1211,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1233,6 +1228,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1249,6 +1245,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 						if i+gc_bdx < n {
@@ -1265,6 +1262,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:123
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:126
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:131
 					if i+gc_bdx < n {
@@ -1277,6 +1275,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			}
 		}
 	} else {
+//line samples_reduction.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
@@ -1299,6 +1298,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1319,6 +1319,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 //line samples_reduction.go:135
 					sdata[tid] = mySum
+//line samples_reduction.go:137
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1326,6 +1327,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}
 //line samples_reduction.go:138
 	for s := gc_bdx / 2; s > 0; s >>= 1 {
+//line samples_reduction.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1339,57 +1341,61 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 1
+//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 2
+//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 3
+//line samples_reduction.go:148
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1401,12 +1407,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1415,12 +1421,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1429,12 +1435,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -1443,12 +1449,12 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 						tid := gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -1457,18 +1463,19 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:123
 					tid := gc_tx
+//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
 	{
+//line samples_reduction.go:150
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1481,78 +1488,101 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
+//line samples_reduction.go:163
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 1
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 2
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step7 + 3
+//line samples_reduction.go:154
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gc_at9[0] = mySum
 					}
 				}
+//line samples_reduction.go:152
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gc_at9[0] = mySum
 				}
 			} else {
+//line samples_reduction.go:152
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 					{
+//line samples_reduction.go:152
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 						gOdata[gc_bx] = mySum
 					}
 				}
+//line samples_reduction.go:152
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:148
 					gOdata[gc_bx] = mySum
@@ -1601,6 +1631,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
+//line samples_reduction.go:171
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1609,10 +1640,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1621,10 +1654,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1633,10 +1668,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
+//line samples_reduction.go:174
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 							i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1645,6 +1682,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1657,6 +1695,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
+//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -1673,6 +1712,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1686,6 +1726,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1699,6 +1740,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -1712,6 +1754,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:169
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -1725,12 +1768,14 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gIdata[i]
 						}
+//line samples_reduction.go:169
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
+//line samples_reduction.go:176
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -1740,9 +1785,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
+//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1754,9 +1801,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
+//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1768,9 +1817,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1782,9 +1833,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
+//line samples_reduction.go:179
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1799,6 +1852,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:162
 					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -1818,6 +1872,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1834,6 +1889,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1850,6 +1906,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1866,6 +1923,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 						tid := gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 						if i+blockSize < n {
@@ -1882,6 +1940,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:161
 					tid := gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
+//line samples_reduction.go:164
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:169
 					if i+blockSize < n {
@@ -1894,6 +1953,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
+//line samples_reduction.go:181
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
@@ -1916,6 +1976,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -1936,6 +1997,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:173
 					sdata[tid] = mySum
+//line samples_reduction.go:175
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -1943,6 +2005,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:176
 	for s := gc_bdx / 2; s > 32; s >>= 1 {
+//line samples_reduction.go:178
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1956,57 +2019,61 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
+//line samples_reduction.go:192
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 1
+//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 2
+//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
 						gc_tx := gc_step5 + 3
+//line samples_reduction.go:186
 						gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at7[gc_tx]
+						gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2018,12 +2085,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2032,12 +2099,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2046,12 +2113,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2060,12 +2127,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 						tid := gc_tx
+//line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -2074,12 +2141,12 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:161
 					tid := gc_tx
+//line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2087,82 +2154,84 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_reduction.go:188
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line samples_reduction.go:196
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-							tid := gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:190
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:194
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:201
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:190
+					mySum += sdata[tid+32]
+//line samples_reduction.go:192
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:193
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:200
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:194
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:201
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:201
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -2211,6 +2280,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
+//line samples_reduction.go:221
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2219,10 +2289,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 1
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2231,10 +2303,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 2
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2243,10 +2317,12 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
 							gc_tx := gc_step + 3
+//line samples_reduction.go:224
 							gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 							i := gc_bx*(blockSize*2) + gc_tx
@@ -2255,6 +2331,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gc_at[gc_tx]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2267,6 +2344,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gc_at[gc_tx]
 						}
+//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
@@ -2283,6 +2361,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2296,6 +2375,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2309,6 +2389,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
@@ -2322,6 +2403,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							if i < n {
 								mySum = gIdata[i]
 							}
+//line samples_reduction.go:219
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
@@ -2335,12 +2417,14 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						if i < n {
 							mySum = gIdata[i]
 						}
+//line samples_reduction.go:219
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
 		}
 	}) {
+//line samples_reduction.go:226
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
@@ -2350,9 +2434,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
+//line samples_reduction.go:236
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2364,9 +2450,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 1
+//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2378,9 +2466,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2392,9 +2482,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					{
 						gc_tx := gc_step3 + 3
+//line samples_reduction.go:229
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2409,6 +2501,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:212
 					i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2428,6 +2521,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2444,6 +2538,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2460,6 +2555,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2476,6 +2572,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 						tid := gc_tx
 						i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 						if i+blockSize < n {
@@ -2492,6 +2589,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:211
 					tid := gc_tx
 					i := gc_bx*(blockSize*2) + gc_tx
+//line samples_reduction.go:214
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:219
 					if i+blockSize < n {
@@ -2504,6 +2602,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	} else {
+//line samples_reduction.go:231
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (blockSize * 2)
 			gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
@@ -2526,6 +2625,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					gc_at6[gc_tx] = mySum
+//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2546,11 +2646,13 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 //line samples_reduction.go:223
 					sdata[tid] = mySum
+//line samples_reduction.go:225
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
 	}
+//line samples_reduction.go:232
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 256
 		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
@@ -2566,6 +2668,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 						if blockSize >= 512 && tid < 256 {
@@ -2581,6 +2684,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2598,6 +2702,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2612,6 +2717,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2626,6 +2732,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2640,6 +2747,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
@@ -2654,6 +2762,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:226
 				if blockSize >= 512 && tid < 256 {
@@ -2664,6 +2773,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
+//line samples_reduction.go:236
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := 128
 		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
@@ -2679,6 +2789,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 						if blockSize >= 256 && tid < 128 {
@@ -2694,6 +2805,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2711,6 +2823,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2725,6 +2838,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2739,6 +2853,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2753,6 +2868,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
@@ -2767,6 +2883,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:233
 				if blockSize >= 256 && tid < 128 {
@@ -2777,6 +2894,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
+//line samples_reduction.go:243
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := 64
 		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
@@ -2792,6 +2910,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:211
 						tid := gc_tx
+//line samples_reduction.go:213
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 						if blockSize >= 128 && tid < 64 {
@@ -2807,6 +2926,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -2824,6 +2944,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2838,6 +2959,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2852,6 +2974,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2866,6 +2989,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 					tid := gc_tx
+//line samples_reduction.go:213
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
@@ -2880,6 +3004,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:211
 				tid := gc_tx
+//line samples_reduction.go:213
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:240
 				if blockSize >= 128 && tid < 64 {
@@ -2892,82 +3017,84 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_reduction.go:250
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line samples_reduction.go:258
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-							tid := gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:251
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:263
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:251
+					mySum += sdata[tid+32]
+//line samples_reduction.go:253
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:253
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:260
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:254
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:261
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_reduction.go:261
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -3009,6 +3136,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
 	sdata := gocuda.DynamicShared[T](t)
+//line samples_reduction.go:272
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -3022,13 +3150,16 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if nIsPow2 {
 				i := gc_bx*blockSize*2 + gc_tx
 				gridSize = gridSize << 1
+//line samples_reduction.go:281
 				for i < n {
+//line samples_reduction.go:281
 					gc_b.Tick()
 //line samples_reduction.go:281
 					if gc_b.Stopped() {
 //line samples_reduction.go:281
 						return
 					}
+//line samples_reduction.go:282
 					mySum += gIdata[i]
 					if i+blockSize < n {
 						mySum += gIdata[i+blockSize]
@@ -3045,14 +3176,18 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:290
 						return
 					}
+//line samples_reduction.go:291
 					mySum += gIdata[i_]
 					i_ += gridSize
 				}
 			}
+//line samples_reduction.go:296
 			sdata[tid] = mySum
+//line samples_reduction.go:299
 			gc_s_mySum[gc_rank] = mySum
 		}
 	}
+//line samples_reduction.go:304
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := 256
 		gc_fastlo := min(max(0, -gc_off), gc_bdx)
@@ -3068,6 +3203,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
+//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 						if blockSize >= 512 && tid < 256 {
@@ -3083,6 +3219,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3100,6 +3237,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3114,6 +3252,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3128,6 +3267,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3142,6 +3282,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
@@ -3156,6 +3297,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:299
 				if blockSize >= 512 && tid < 256 {
@@ -3166,6 +3308,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
+//line samples_reduction.go:309
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 128
 		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
@@ -3181,6 +3324,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
+//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 						if blockSize >= 256 && tid < 128 {
@@ -3196,6 +3340,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3213,6 +3358,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3227,6 +3373,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3241,6 +3388,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3255,6 +3403,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
@@ -3269,6 +3418,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:306
 				if blockSize >= 256 && tid < 128 {
@@ -3279,6 +3429,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			}
 		}
 	}
+//line samples_reduction.go:316
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 64
 		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
@@ -3294,6 +3445,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:272
 						tid := gc_tx
+//line samples_reduction.go:274
 						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 						if blockSize >= 128 && tid < 64 {
@@ -3309,6 +3461,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3326,6 +3479,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3340,6 +3494,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3354,6 +3509,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3368,6 +3524,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 					tid := gc_tx
+//line samples_reduction.go:274
 					mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
@@ -3382,6 +3539,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:272
 				tid := gc_tx
+//line samples_reduction.go:274
 				mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:313
 				if blockSize >= 128 && tid < 64 {
@@ -3394,82 +3552,84 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
+//line samples_reduction.go:323
 	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line samples_reduction.go:331
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-							tid := gc_tx
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:324
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:336
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:324
+					mySum += sdata[tid+32]
+//line samples_reduction.go:326
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:326
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:333
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:327
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:334
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:334
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -3519,6 +3679,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
+//line samples_reduction.go:365
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -3526,6 +3687,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3533,6 +3695,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3540,6 +3703,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 		{
@@ -3547,6 +3711,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 			gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 			gc_s_gridSize[gc_rank] = gridSize
 		}
 	}
@@ -3554,6 +3719,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:362
 		gridSize := blockSize * gc_gdx
+//line samples_reduction.go:364
 		gc_s_gridSize[gc_rank] = gridSize
 	}
 //line samples_reduction.go:364
@@ -3563,6 +3729,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	mask := uint32(0xffffffff) >> maskLength
 //line samples_reduction.go:391
 	var mask_ uint32 = mask
+//line samples_reduction.go:393
 	var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
@@ -3575,6 +3742,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
+//line samples_reduction.go:406
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3591,13 +3759,16 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if nIsPow2 {
 					i := gc_bx*blockSize*2 + gc_tx
 					gridSize = gridSize << 1
+//line samples_reduction.go:375
 					for i < n {
+//line samples_reduction.go:375
 						gc_b.Tick()
 //line samples_reduction.go:375
 						if gc_b.Stopped() {
 //line samples_reduction.go:375
 							return
 						}
+//line samples_reduction.go:376
 						mySum += gIdata[i]
 						if i+blockSize < n {
 							mySum += gIdata[i+blockSize]
@@ -3614,6 +3785,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:384
 							return
 						}
+//line samples_reduction.go:385
 						mySum += gIdata[i_]
 						i_ += gridSize
 					}
@@ -3624,6 +3796,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				var r T
 //line samples_reduction.go:391
 				var returned bool
+//line samples_reduction.go:396
 				gc_l_mySum_[gc_lane] = mySum_
 				gc_s_gridSize[gc_rank] = gridSize
 				gc_s_mySum[gc_rank] = mySum
@@ -3631,110 +3804,114 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:404
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
+			v, ok := any(mySum_).(int32)
+//line samples_reduction.go:343
+			gc_l_v[gc_lane] = v
+			gc_l_ok[gc_lane] = ok
+		}
+//line samples_reduction.go:347
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
 //line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-//line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r T
-						var returned bool
-//line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(T)
-//line samples_reduction.go:341
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
+			if ok {
+				gc_m9 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line samples_reduction.go:341
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
+				var r T
+//line samples_reduction.go:350
+				var returned bool
+//line samples_reduction.go:341
+				r = any(gc_c1r[gc_lane]).(T)
+//line samples_reduction.go:341
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:350
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
 //line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
+			if !returned {
+				gc_m13 |= 1 << gc_lane
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_mySum_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-						} else {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					} else {
 //line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
-								gc_l_mySum_[gc_lane] = mySum_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+//line samples_reduction.go:351
+							mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+							mySum_ += gc_c2r[gc_lane]
+							gc_l_mySum_[gc_lane] = mySum_
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					mySum_ := gc_l_mySum_[gc_lane]
-					var r T
-					var returned bool
-//line samples_reduction.go:346
-					r = mySum_
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_reduction.go:356
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:358
+				var r T
+//line samples_reduction.go:360
+				var returned bool
+//line samples_reduction.go:346
+				r = mySum_
+//line samples_reduction.go:346
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 		{
+//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3746,7 +3923,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
 				tid := gc_tx
+//line samples_reduction.go:363
 				var mySum T
+//line samples_reduction.go:365
 				r := gc_l_r[gc_lane]
 //line samples_reduction.go:391
 				mySum = r
@@ -3763,6 +3942,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
+//line samples_reduction.go:405
 	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
@@ -3783,6 +3963,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
+//line samples_reduction.go:426
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3801,244 +3982,260 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line samples_reduction.go:404
 			ballotResult := gc_c3r[gc_lane]
+//line samples_reduction.go:406
 			gc_l_ballotResult[gc_lane] = ballotResult
 		}
-		{
-			var gc_m27 uint32
+//line samples_reduction.go:409
+		var gc_m27 uint32
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
-						tid := gc_tx
+				tid := gc_tx
 //line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
+				if tid < shmemExtent {
+					gc_m27 |= 1 << gc_lane
 				}
 			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								var mySum T
-								ballotResult := gc_l_ballotResult[gc_lane]
+		}
+//line samples_reduction.go:411
+		gc_save27 := gc_act
+		gc_act = gc_save27 & gc_m27
+		if gc_act != 0 {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line samples_reduction.go:418
+			gc_x02 := gc_tidx.X
+			gc_off := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+				gc_at := sdata[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_reduction.go:425
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+					var mySum T
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
 //line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
+					mySum = gc_at[gc_lane]
 //line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
+					var mask_2 uint32 = ballotResult
 //line samples_reduction.go:408
-								var mySum_2 T = mySum
+					var mySum_2 T = mySum
 //line samples_reduction.go:408
-								var r_ T
+					var r_ T
 //line samples_reduction.go:408
-								var returned_ bool
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
-								tid := gc_tx
-								var mySum T
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-//line samples_reduction.go:408
-								var r_ T
-//line samples_reduction.go:408
-								var returned_ bool
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-					}
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						var gc_m21 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
-						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								mask_2 := gc_l_mask_2[gc_lane]
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-//line samples_reduction.go:341
-								gc_c4m[gc_lane] = mask_2
-							}
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var r_ T
-								var returned_ bool
-//line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(T)
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								mask_2 := gc_l_mask_2[gc_lane]
-								mySum_2 := gc_l_mySum_2[gc_lane]
-								_ = mySum_2
-//line samples_reduction.go:344
-								gc_c5m[gc_lane] = mask_2
-								gc_c5a[gc_lane] = offset_
-								gc_c5w[gc_lane] = gocuda.WarpSize
-							}
-//line samples_reduction.go:344
-							compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-								mySum_2 += gc_c5r[gc_lane]
-								gc_l_mySum_2[gc_lane] = mySum_2
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							mySum_2 := gc_l_mySum_2[gc_lane]
-							var r_ T
-							var returned_ bool
-//line samples_reduction.go:346
-							r_ = mySum_2
-//line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+					tid := gc_tx
+//line samples_reduction.go:363
 					var mySum T
-					r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = sdata[tid]
 //line samples_reduction.go:408
-					mySum = r_
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 T = mySum
+//line samples_reduction.go:408
+					var r_ T
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act = gc_save27 &^ gc_dead
+//line samples_reduction.go:423
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+				v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+				gc_l_v_[gc_lane] = v_
+				gc_l_ok_[gc_lane] = ok_
+			}
+//line samples_reduction.go:347
+			var gc_m21 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				ok_ := gc_l_ok_[gc_lane]
+//line samples_reduction.go:340
+				if ok_ {
+					gc_m21 |= 1 << gc_lane
+				}
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:353
+					mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:355
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+//line samples_reduction.go:341
+					gc_c4m[gc_lane] = mask_2
+				}
+//line samples_reduction.go:341
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var r_ T
+//line samples_reduction.go:350
+					var returned_ bool
+//line samples_reduction.go:341
+					r_ = any(gc_c4r[gc_lane]).(T)
+//line samples_reduction.go:341
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+//line samples_reduction.go:350
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+				if !returned_ {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:350
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:352
+						mySum_2 := gc_l_mySum_2[gc_lane]
+						_ = mySum_2
+//line samples_reduction.go:344
+						gc_c5m[gc_lane] = mask_2
+						gc_c5a[gc_lane] = offset_
+						gc_c5w[gc_lane] = gocuda.WarpSize
+					}
+//line samples_reduction.go:344
+					compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:351
+						mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+						mySum_2 += gc_c5r[gc_lane]
+						gc_l_mySum_2[gc_lane] = mySum_2
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:354
+					mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:356
+					var r_ T
+//line samples_reduction.go:358
+					var returned_ bool
+//line samples_reduction.go:346
+					r_ = mySum_2
+//line samples_reduction.go:346
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line samples_reduction.go:353
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+				var mySum T
+//line samples_reduction.go:365
+				r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+				mySum = r_
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
+		gc_act = gc_save27 &^ gc_dead
 	}
+//line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -4051,101 +4248,104 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
+//line samples_reduction.go:430
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
+//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
+//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
+//line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gc_at2[0] = mySum
+			}
 		} else {
+//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gOdata[gc_bx] = mySum
 				}
+				{
+//line samples_reduction.go:416
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+					gOdata[gc_bx] = mySum
+				}
+				{
+//line samples_reduction.go:416
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+					gOdata[gc_bx] = mySum
+				}
+				{
+//line samples_reduction.go:416
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+					gOdata[gc_bx] = mySum
+				}
+			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -4154,8 +4354,6 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
-//
-//line samples_reduction.go:421
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cgReduce,
 		func(gc_t *gocuda.Thread) { cgReduce[T](gc_t, gIdata, gOdata, n) },
@@ -4182,6 +4380,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:426
 	ctaSize := gc_n
 	numCtas := gc_gdx
+//line samples_reduction.go:429
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
@@ -4189,87 +4388,79 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal T
-		{
-			i := threadIndex
-			indexStride := numCtas * ctaSize
-			for i < n {
+//line samples_reduction.go:433
+		i := threadIndex
+		indexStride := numCtas * ctaSize
+		for i < n {
 //line samples_reduction.go:435
-				gc_b.Tick()
+			gc_b.Tick()
 //line samples_reduction.go:435
-				if gc_b.Stopped() {
+			if gc_b.Stopped() {
 //line samples_reduction.go:435
-					return
-				}
-				threadVal += gIdata[i]
-				i += indexStride
+				return
 			}
-			sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+			threadVal += gIdata[i]
+			i += indexStride
 		}
+		sdata[threadRank] = threadVal
+//line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
 				if threadRank < ctaIndex {
@@ -4279,56 +4470,69 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+			if threadRank < ctaIndex {
+				threadVal += sdata[threadRank+ctaIndex]
+				sdata[threadRank] = threadVal
+			}
+			gc_s_threadVal[gc_rank] = threadVal
+		}
 //line samples_reduction.go:452
 		ctaSteps >>= 1
 	}
-	{
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples_reduction.go:459
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line samples_reduction.go:467
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
-//line samples_reduction.go:462
-					compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						var threadVal T
-//line samples_reduction.go:462
-						threadVal = gc_c1r[gc_lane]
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-				}
-				gc_act = gc_save7 &^ gc_dead
+			if (gc_rank / 32) == 0 {
+				gc_m7 |= 1 << gc_lane
 			}
 		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+				gc_c1v[gc_lane] = threadVal
+			}
+//line samples_reduction.go:462
+			compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:469
+				var threadVal T
+//line samples_reduction.go:462
+				threadVal = gc_c1r[gc_lane]
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
 	}
+//line samples_reduction.go:472
 	gc_off := gc_bx
 	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
@@ -4336,9 +4540,11 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
+//line samples_reduction.go:480
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4347,9 +4553,11 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 1
+//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4358,9 +4566,11 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 2
+//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4369,9 +4579,11 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 			{
 				gc_rank := gc_step2 + 3
+//line samples_reduction.go:473
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4383,6 +4595,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 			threadRank := gc_rank
+//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -4397,6 +4610,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4408,6 +4622,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4419,6 +4634,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4430,6 +4646,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
+//line samples_reduction.go:430
 				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 				if threadRank == 0 {
@@ -4441,6 +4658,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 			threadRank := gc_rank
+//line samples_reduction.go:430
 			threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:466
 			if threadRank == 0 {
@@ -4453,5 +4671,4 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 // gc_files_samples_reduction holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_reduction.go
-//line samples_reduction.go:477
 var gc_files_samples_reduction embed.FS

@@ -198,12 +198,11 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
 					tid := gc_tx
-					{
 //line samples_reduction.go:40
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -230,84 +229,62 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line samples_reduction.go:52
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_reduction.go:48
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line samples_reduction.go:52
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+//line samples_reduction.go:52
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+				gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -566,12 +543,11 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
 					tid := gc_tx
-					{
 //line samples_reduction.go:40
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -598,84 +574,62 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line samples_reduction.go:52
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_reduction.go:48
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line samples_reduction.go:52
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+//line samples_reduction.go:52
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+				gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -933,12 +887,11 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
 					tid := gc_tx
-					{
 //line samples_reduction.go:40
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -965,84 +918,62 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line samples_reduction.go:52
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_reduction.go:48
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line samples_reduction.go:52
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+//line samples_reduction.go:52
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+				gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1300,12 +1231,11 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:26
 					tid := gc_tx
-					{
 //line samples_reduction.go:40
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line samples_reduction.go:44
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1332,84 +1262,62 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:48
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line samples_reduction.go:52
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_reduction.go:48
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line samples_reduction.go:52
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_reduction.go:48
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_reduction.go:48
 					gOdata[gc_bx] = sdata[0]
 				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+				{
+//line samples_reduction.go:52
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+					gOdata[gc_bx] = sdata[0]
+				}
+			}
+//line samples_reduction.go:52
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:48
+				gOdata[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -1417,8 +1325,6 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 
 // Reduce1Kernel is reduce1: contiguous threads, interleaved addressing
 // (index = 2*s*tid).
-//
-//line samples_reduction.go:56
 func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce1[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -1675,22 +1581,14 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line samples_reduction.go:85
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -2338,22 +2236,14 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line samples_reduction.go:85
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -3001,22 +2891,14 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line samples_reduction.go:85
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -3664,22 +3546,14 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line samples_reduction.go:81
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line samples_reduction.go:85
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -3734,7 +3608,6 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 }
 
-//line samples_reduction.go:89
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
@@ -3949,40 +3822,35 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 1
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 2
-						{
 //line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step3 + 3
-						{
-//line samples_reduction.go:104
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_reduction.go:104
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line samples_reduction.go:108
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples_reduction.go:104
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line samples_reduction.go:108
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -3991,54 +3859,48 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line samples_reduction.go:108
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 					tid := gc_tx
-					{
 //line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -4057,22 +3919,14 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line samples_reduction.go:115
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -4409,21 +4263,17 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 //line samples_reduction.go:92
 						_ = tid
-						{
 //line samples_reduction.go:103
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -4455,17 +4305,14 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_tx := gc_vstep4
 //line samples_reduction.go:92
 						var tid int = gc_tx
-						{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
-								break
-							}
-//line samples_reduction.go:104
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:104
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -4476,54 +4323,48 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line samples_reduction.go:108
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 					tid := gc_tx
-					{
 //line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -4542,22 +4383,14 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line samples_reduction.go:115
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -4894,21 +4727,17 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 //line samples_reduction.go:92
 						_ = tid
-						{
 //line samples_reduction.go:103
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -4940,17 +4769,14 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_tx := gc_vstep4
 //line samples_reduction.go:92
 						var tid int = gc_tx
-						{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
-								break
-							}
-//line samples_reduction.go:104
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:104
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -4961,54 +4787,48 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line samples_reduction.go:108
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 					tid := gc_tx
-					{
 //line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -5027,22 +4847,14 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line samples_reduction.go:115
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -5379,21 +5191,17 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 //line samples_reduction.go:92
 						_ = tid
-						{
 //line samples_reduction.go:103
-							archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line samples_reduction.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples_reduction.go:104
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line samples_reduction.go:108
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -5425,17 +5233,14 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_tx := gc_vstep4
 //line samples_reduction.go:92
 						var tid int = gc_tx
-						{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
-								break
-							}
-//line samples_reduction.go:104
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:104
+						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line samples_reduction.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -5446,54 +5251,48 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line samples_reduction.go:108
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 						tid := gc_tx
-						{
 //line samples_reduction.go:104
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line samples_reduction.go:108
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:92
 					tid := gc_tx
-					{
 //line samples_reduction.go:104
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -5512,22 +5311,14 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:111
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line samples_reduction.go:115
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -5694,11 +5485,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5707,11 +5497,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5720,11 +5509,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5733,11 +5521,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -5745,11 +5532,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + gc_at4[gc_tx]
-						gc_at5[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at4[gc_tx]
+					gc_at5[gc_tx] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -5763,11 +5549,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5778,11 +5563,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5793,11 +5577,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -5808,11 +5591,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -5823,11 +5605,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					tid := gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -6563,12 +6344,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:140
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -6578,11 +6357,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -6626,17 +6404,15 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
-								break
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:140
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -6652,11 +6428,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -6667,11 +6442,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -6682,11 +6456,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -6697,11 +6470,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -6712,11 +6484,10 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					tid := gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -7452,12 +7223,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:140
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -7467,11 +7236,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -7515,17 +7283,15 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
-								break
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:140
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -7541,11 +7307,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -7556,11 +7321,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -7571,11 +7335,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -7586,11 +7349,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -7601,11 +7363,10 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					tid := gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8341,12 +8102,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						_ = tid
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:140
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -8356,11 +8115,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8404,17 +8162,15 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 //line samples_reduction.go:123
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
-								break
-							}
-//line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:140
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:139
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -8430,11 +8186,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8445,11 +8200,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8460,11 +8214,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8475,11 +8228,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:125
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:140
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:143
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -8490,11 +8242,10 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					tid := gc_tx
 //line samples_reduction.go:125
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:140
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:143
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8731,11 +8482,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8744,11 +8494,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8757,11 +8506,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8770,11 +8518,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
-						}
+						mySum = mySum + gc_at4[gc_tx]
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -8782,11 +8529,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + gc_at4[gc_tx]
-						gc_at5[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at4[gc_tx]
+					gc_at5[gc_tx] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -8800,11 +8546,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8815,11 +8560,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8830,11 +8574,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -8845,11 +8588,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -8860,11 +8602,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					tid := gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -8879,80 +8620,77 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:196
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-							tid := gc_tx
-//line samples_reduction.go:163
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:190
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:200
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:194
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:201
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:201
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:190
+					mySum += sdata[tid+32]
+//line samples_reduction.go:192
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:193
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:200
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:194
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:201
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:201
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -9577,12 +9315,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:178
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -9592,11 +9328,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -9640,17 +9375,15 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
-								break
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:178
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -9666,11 +9399,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -9681,11 +9413,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -9696,11 +9427,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -9711,11 +9441,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -9726,11 +9455,10 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					tid := gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -9745,50 +9473,125 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:196
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:202
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:204
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:197
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:189
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:193
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -9796,153 +9599,76 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:204
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-							tid := gc_tx
-//line samples_reduction.go:163
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:207
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:194
-					compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -10567,12 +10293,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:178
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -10582,11 +10306,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -10630,17 +10353,15 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
-								break
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:178
+						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -10656,11 +10377,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -10671,11 +10391,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -10686,11 +10405,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -10701,11 +10419,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -10716,11 +10433,10 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					tid := gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -10735,50 +10451,125 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:196
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:202
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:204
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:197
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:189
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:193
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -10786,153 +10577,76 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:204
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-							tid := gc_tx
-//line samples_reduction.go:163
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:207
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:194
-					compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -11557,12 +11271,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						_ = tid
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]))
 //line samples_reduction.go:178
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -11572,11 +11284,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum = mySum + gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -11620,17 +11331,15 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						var tid int = gc_tx
 //line samples_reduction.go:161
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
-								break
-							}
-//line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
-//line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line samples_reduction.go:178
+						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+						mySum.StoreSlice(sdata[tid:])
 //line samples_reduction.go:177
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -11646,11 +11355,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -11661,11 +11369,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -11676,11 +11383,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -11691,11 +11397,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						tid := gc_tx
 //line samples_reduction.go:163
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line samples_reduction.go:178
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+//line samples_reduction.go:181
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -11706,11 +11411,10 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					tid := gc_tx
 //line samples_reduction.go:163
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:178
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum = mySum + sdata[tid+s]
+					sdata[tid] = mySum
+//line samples_reduction.go:181
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -11725,50 +11429,125 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:196
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:202
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:204
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:161
+						var tid int = gc_tx
+//line samples_reduction.go:161
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:189
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+							break
+						}
+//line samples_reduction.go:189
+						if blockSize >= 64 {
+//line samples_reduction.go:189
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:189
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:197
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:161
+					tid := gc_tx
+//line samples_reduction.go:163
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:189
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:193
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:202
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -11776,153 +11555,76 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:204
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:161
-							var tid int = gc_tx
-//line samples_reduction.go:161
+//line samples_reduction.go:194
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:161
-							tid := gc_tx
-//line samples_reduction.go:163
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:207
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:194
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:194
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:194
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:194
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:194
-					compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:207
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:194
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:202
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -12397,80 +12099,77 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:258
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-							tid := gc_tx
-//line samples_reduction.go:213
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:251
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:260
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:261
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:263
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:251
+					mySum += sdata[tid+32]
+//line samples_reduction.go:253
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:253
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:260
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:254
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:261
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_reduction.go:261
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -14004,50 +13703,125 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:258
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:264
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:265
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:258
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:250
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:253
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -14055,153 +13829,76 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:265
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-							tid := gc_tx
-//line samples_reduction.go:213
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:267
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:254
-					compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -15735,50 +15432,125 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:258
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:264
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:265
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:258
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:250
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:253
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -15786,153 +15558,76 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:265
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-							tid := gc_tx
-//line samples_reduction.go:213
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:267
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:254
-					compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -17466,50 +17161,125 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:258
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:264
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:265
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:211
+						var tid int = gc_tx
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:250
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+							break
+						}
+//line samples_reduction.go:250
+						if blockSize >= 64 {
+//line samples_reduction.go:250
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:250
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:258
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:211
+					tid := gc_tx
+//line samples_reduction.go:213
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:250
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:253
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:264
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -17517,153 +17287,76 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:265
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:211
-							var tid int = gc_tx
-//line samples_reduction.go:211
+//line samples_reduction.go:254
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:211
-							tid := gc_tx
-//line samples_reduction.go:213
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:267
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:254
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:254
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:254
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:254
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:254
-					compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:267
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:254
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_reduction.go:262
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -18143,80 +17836,77 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:331
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
-				}
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-							tid := gc_tx
-//line samples_reduction.go:274
-							mySum := gc_s_mySum[gc_rank]
-							{
-//line samples_reduction.go:324
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-				}
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:333
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
-					}
-//line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:334
-						mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+				gc_hi2 = 0
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line samples_reduction.go:336
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:324
+					mySum += sdata[tid+32]
+//line samples_reduction.go:326
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+//line samples_reduction.go:326
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:333
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+					gc_c1v[gc_lane] = mySum
+				}
+//line samples_reduction.go:327
+				compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:334
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+					mySum += gc_c1r[gc_lane]
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:334
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -19257,50 +18947,125 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:331
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:337
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:338
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:331
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:323
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:326
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -19308,153 +19073,76 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:338
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-							tid := gc_tx
-//line samples_reduction.go:274
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:340
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:327
-					compiled.TileLanes[float32, float32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -20495,50 +20183,125 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:331
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:337
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:338
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:331
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:323
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:326
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -20546,153 +20309,76 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:338
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-							tid := gc_tx
-//line samples_reduction.go:274
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:340
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:327
-					compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -21733,50 +21419,125 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_reduction.go:331
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+			if gc_rank < 32 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line samples_reduction.go:337
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line samples_reduction.go:338
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line samples_reduction.go:272
+						var tid int = gc_tx
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:323
+						if (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+							break
+						}
+//line samples_reduction.go:323
+						if blockSize >= 64 {
+//line samples_reduction.go:323
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+						}
+//line samples_reduction.go:323
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line samples_reduction.go:331
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:272
+					tid := gc_tx
+//line samples_reduction.go:274
+					mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:323
+					if blockSize >= 64 {
+						mySum += sdata[tid+32]
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_left := gc_act
+//line samples_reduction.go:326
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line samples_reduction.go:337
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -21784,153 +21545,76 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line samples_reduction.go:338
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line samples_reduction.go:272
-							var tid int = gc_tx
-//line samples_reduction.go:272
+//line samples_reduction.go:327
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank:])
-							gc_left &^= 0xff << gc_lane
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line samples_reduction.go:272
-							tid := gc_tx
-//line samples_reduction.go:274
-							mySum := gc_s_mySum[gc_rank]
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank] = mySum
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:340
+						mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:327
+						gc_c1v[gc_lane] = mySum
 					}
 				}
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+				compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
 //line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
 //line samples_reduction.go:327
-								mySum.StoreSlice(gc_c1v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							gc_c1v[gc_lane] = mySum
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
+//line samples_reduction.go:327
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+//line samples_reduction.go:327
+							mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
 					}
-//line samples_reduction.go:327
-					compiled.TileLanes[uint32, uint32](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank:])
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						gc_rank := gc_w + gc_lane
 //line samples_reduction.go:340
-							mySum := gc_s_mySum[gc_rank]
+						mySum := gc_s_mySum[gc_rank]
 //line samples_reduction.go:327
-							mySum += gc_c1r[gc_lane]
-							gc_s_mySum[gc_rank] = mySum
-						}
+						mySum += gc_c1r[gc_lane]
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:335
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -22120,116 +21804,114 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_reduction.go:404
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:340
+			v, ok := any(mySum_).(int32)
+//line samples_reduction.go:343
+			gc_l_v[gc_lane] = v
+			gc_l_ok[gc_lane] = ok
+		}
+//line samples_reduction.go:347
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
+//line samples_reduction.go:340
+			if ok {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line samples_reduction.go:341
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-//line samples_reduction.go:343
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
-//line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-//line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r T
+				var r T
 //line samples_reduction.go:350
-						var returned bool
+				var returned bool
 //line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(T)
+				r = any(gc_c1r[gc_lane]).(T)
 //line samples_reduction.go:341
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:350
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
 //line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
+			if !returned {
+				gc_m13 |= 1 << gc_lane
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_mySum_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+					} else {
 //line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line samples_reduction.go:351
-								mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
-								gc_l_mySum_[gc_lane] = mySum_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+//line samples_reduction.go:351
+							mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+							mySum_ += gc_c2r[gc_lane]
+							gc_l_mySum_[gc_lane] = mySum_
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_reduction.go:356
-					mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:358
-					var r T
-//line samples_reduction.go:360
-					var returned bool
-//line samples_reduction.go:346
-					r = mySum_
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_reduction.go:356
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:358
+				var r T
+//line samples_reduction.go:360
+				var returned bool
+//line samples_reduction.go:346
+				r = mySum_
+//line samples_reduction.go:346
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 		{
+//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -22332,294 +22014,289 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-		{
-			var gc_m27 uint32
+//line samples_reduction.go:410
+		var gc_m27 uint32
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
-						tid := gc_tx
+				tid := gc_tx
 //line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
+				if tid < shmemExtent {
+					gc_m27 |= 1 << gc_lane
 				}
 			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+		}
+//line samples_reduction.go:411
+		gc_save27 := gc_act
+		gc_act = gc_save27 & gc_m27
+		if gc_act != 0 {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line samples_reduction.go:418
+			gc_x02 := gc_tidx.X
+			gc_off := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+				gc_at := sdata[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line samples_reduction.go:425
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-								var mySum T
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-//line samples_reduction.go:408
-								var r_ T
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
-								tid := gc_tx
-//line samples_reduction.go:363
-								var mySum T
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-//line samples_reduction.go:408
-								var r_ T
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-					}
-				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
-					}
-					{
-						var gc_m21 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
-						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							gc_left2 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left2&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:354
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-//line samples_reduction.go:341
-									gc_c4m[gc_lane] = mask_2
-								}
-							}
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var r_ T
-//line samples_reduction.go:350
-								var returned_ bool
-//line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(T)
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line samples_reduction.go:350
-								mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:352
-								mySum_2 := gc_l_mySum_2[gc_lane]
-								_ = mySum_2
-//line samples_reduction.go:344
-								gc_c5m[gc_lane] = mask_2
-								gc_c5a[gc_lane] = offset_
-								gc_c5w[gc_lane] = gocuda.WarpSize
-							}
-//line samples_reduction.go:344
-							compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line samples_reduction.go:351
-								mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-								mySum_2 += gc_c5r[gc_lane]
-								gc_l_mySum_2[gc_lane] = mySum_2
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_reduction.go:354
-							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:356
-							var r_ T
-//line samples_reduction.go:358
-							var returned_ bool
-//line samples_reduction.go:346
-							r_ = mySum_2
-//line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum T
 //line samples_reduction.go:365
-					r_ := gc_l_r_[gc_lane]
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = gc_at[gc_lane]
 //line samples_reduction.go:408
-					mySum = r_
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 T = mySum
+//line samples_reduction.go:408
+					var r_ T
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+					tid := gc_tx
+//line samples_reduction.go:363
+					var mySum T
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = sdata[tid]
+//line samples_reduction.go:408
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 T = mySum
+//line samples_reduction.go:408
+					var r_ T
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act = gc_save27 &^ gc_dead
+//line samples_reduction.go:423
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+				v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+				gc_l_v_[gc_lane] = v_
+				gc_l_ok_[gc_lane] = ok_
+			}
+//line samples_reduction.go:347
+			var gc_m21 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				ok_ := gc_l_ok_[gc_lane]
+//line samples_reduction.go:340
+				if ok_ {
+					gc_m21 |= 1 << gc_lane
+				}
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:354
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:356
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+//line samples_reduction.go:341
+						gc_c4m[gc_lane] = mask_2
+					}
+				}
+//line samples_reduction.go:341
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var r_ T
+//line samples_reduction.go:350
+					var returned_ bool
+//line samples_reduction.go:341
+					r_ = any(gc_c4r[gc_lane]).(T)
+//line samples_reduction.go:341
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+//line samples_reduction.go:350
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+				if !returned_ {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:350
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:352
+						mySum_2 := gc_l_mySum_2[gc_lane]
+						_ = mySum_2
+//line samples_reduction.go:344
+						gc_c5m[gc_lane] = mask_2
+						gc_c5a[gc_lane] = offset_
+						gc_c5w[gc_lane] = gocuda.WarpSize
+					}
+//line samples_reduction.go:344
+					compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:351
+						mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+						mySum_2 += gc_c5r[gc_lane]
+						gc_l_mySum_2[gc_lane] = mySum_2
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:354
+					mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:356
+					var r_ T
+//line samples_reduction.go:358
+					var returned_ bool
+//line samples_reduction.go:346
+					r_ = mySum_2
+//line samples_reduction.go:346
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line samples_reduction.go:353
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+				var mySum T
+//line samples_reduction.go:365
+				r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+				mySum = r_
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
+		gc_act = gc_save27 &^ gc_dead
 	}
 //line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
@@ -22638,55 +22315,50 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gc_at2[0] = mySum
+			}
 		} else {
+//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -22695,54 +22367,48 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 			}
+//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
-				}
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -22892,146 +22558,144 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:404
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
+			v, ok := any(mySum_).(int32)
 //line samples_reduction.go:343
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
+			gc_l_v[gc_lane] = v
+			gc_l_ok[gc_lane] = ok
+		}
+//line samples_reduction.go:347
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
 //line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-//line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r float32
-//line samples_reduction.go:350
-						var returned bool
-//line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(float32)
-//line samples_reduction.go:341
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
+			if ok {
+				gc_m9 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line samples_reduction.go:341
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
+				var r float32
+//line samples_reduction.go:350
+				var returned bool
+//line samples_reduction.go:341
+				r = any(gc_c1r[gc_lane]).(float32)
+//line samples_reduction.go:341
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:350
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
+//line samples_reduction.go:342
+			if !returned {
+				gc_m13 |= 1 << gc_lane
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_mySum_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+					} else {
 //line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							gc_left := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line samples_reduction.go:344
-										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
 //line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:357
-									mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
-									mySum_ += gc_c2r[gc_lane]
-									gc_l_mySum_[gc_lane] = mySum_
+									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:357
+								mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+								mySum_ += gc_c2r[gc_lane]
+								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_reduction.go:357
-					mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-					var r float32
-//line samples_reduction.go:361
-					var returned bool
-//line samples_reduction.go:346
-					r = mySum_
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_reduction.go:357
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:359
+				var r float32
+//line samples_reduction.go:361
+				var returned bool
+//line samples_reduction.go:346
+				r = mySum_
+//line samples_reduction.go:346
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 		{
+//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -23134,380 +22798,375 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-		{
-			var gc_m27 uint32
+//line samples_reduction.go:410
+		var gc_m27 uint32
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
-						tid := gc_tx
+				tid := gc_tx
 //line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
+				if tid < shmemExtent {
+					gc_m27 |= 1 << gc_lane
 				}
 			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+		}
+//line samples_reduction.go:411
+		gc_save27 := gc_act
+		gc_act = gc_save27 & gc_m27
+		if gc_act != 0 {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line samples_reduction.go:418
+			gc_x02 := gc_tidx.X
+			gc_off := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+				gc_at := sdata[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line samples_reduction.go:425
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-								var mySum float32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 float32 = mySum
-//line samples_reduction.go:408
-								var r_ float32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
-								tid := gc_tx
-//line samples_reduction.go:363
-								var mySum float32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 float32 = mySum
-//line samples_reduction.go:408
-								var r_ float32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-					}
-				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
-					}
-					{
-						var gc_m21 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
-						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:354
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-//line samples_reduction.go:341
-									gc_c4m[gc_lane] = mask_2
-								}
-							}
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var r_ float32
-//line samples_reduction.go:350
-								var returned_ bool
-//line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(float32)
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k3 := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k3] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k4 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k2 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
-									mySum_2 := gc_l_mySum_2[gc_lane]
-									_ = mySum_2
-//line samples_reduction.go:344
-									gc_c5m[gc_lane] = mask_2
-									gc_c5a[gc_lane] = offset_
-									gc_c5w[gc_lane] = gocuda.WarpSize
-								}
-							}
-//line samples_reduction.go:344
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							gc_left5 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left5&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-									mySum_2 += gc_c5r[gc_lane]
-									gc_l_mySum_2[gc_lane] = mySum_2
-								}
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_reduction.go:355
-							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-							var r_ float32
-//line samples_reduction.go:359
-							var returned_ bool
-//line samples_reduction.go:346
-							r_ = mySum_2
-//line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum float32
 //line samples_reduction.go:365
-					r_ := gc_l_r_[gc_lane]
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = gc_at[gc_lane]
 //line samples_reduction.go:408
-					mySum = r_
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 float32 = mySum
+//line samples_reduction.go:408
+					var r_ float32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+					tid := gc_tx
+//line samples_reduction.go:363
+					var mySum float32
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = sdata[tid]
+//line samples_reduction.go:408
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 float32 = mySum
+//line samples_reduction.go:408
+					var r_ float32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act = gc_save27 &^ gc_dead
+//line samples_reduction.go:423
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+				v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+				gc_l_v_[gc_lane] = v_
+				gc_l_ok_[gc_lane] = ok_
+			}
+//line samples_reduction.go:347
+			var gc_m21 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				ok_ := gc_l_ok_[gc_lane]
+//line samples_reduction.go:340
+				if ok_ {
+					gc_m21 |= 1 << gc_lane
+				}
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:354
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:356
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+//line samples_reduction.go:341
+						gc_c4m[gc_lane] = mask_2
+					}
+				}
+//line samples_reduction.go:341
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var r_ float32
+//line samples_reduction.go:350
+					var returned_ bool
+//line samples_reduction.go:341
+					r_ = any(gc_c4r[gc_lane]).(float32)
+//line samples_reduction.go:341
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+//line samples_reduction.go:350
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+				if !returned_ {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k3 := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k3] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k4 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k2 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:359
+							mySum_2 := gc_l_mySum_2[gc_lane]
+							_ = mySum_2
+//line samples_reduction.go:344
+							gc_c5m[gc_lane] = mask_2
+							gc_c5a[gc_lane] = offset_
+							gc_c5w[gc_lane] = gocuda.WarpSize
+						}
+					}
+//line samples_reduction.go:344
+					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+							mySum_2 += gc_c5r[gc_lane]
+							gc_l_mySum_2[gc_lane] = mySum_2
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:355
+					mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:357
+					var r_ float32
+//line samples_reduction.go:359
+					var returned_ bool
+//line samples_reduction.go:346
+					r_ = mySum_2
+//line samples_reduction.go:346
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line samples_reduction.go:353
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+				var mySum float32
+//line samples_reduction.go:365
+				r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+				mySum = r_
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
+		gc_act = gc_save27 &^ gc_dead
 	}
 //line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
@@ -23526,55 +23185,50 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gc_at2[0] = mySum
+			}
 		} else {
+//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -23583,54 +23237,48 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 			}
+//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
-				}
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -23780,146 +23428,144 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:404
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
+			v, ok := any(mySum_).(int32)
 //line samples_reduction.go:343
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
+			gc_l_v[gc_lane] = v
+			gc_l_ok[gc_lane] = ok
+		}
+//line samples_reduction.go:347
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
 //line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-//line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r int32
-//line samples_reduction.go:350
-						var returned bool
-//line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(int32)
-//line samples_reduction.go:341
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
+			if ok {
+				gc_m9 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line samples_reduction.go:341
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
+				var r int32
+//line samples_reduction.go:350
+				var returned bool
+//line samples_reduction.go:341
+				r = any(gc_c1r[gc_lane]).(int32)
+//line samples_reduction.go:341
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:350
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
+//line samples_reduction.go:342
+			if !returned {
+				gc_m13 |= 1 << gc_lane
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_mySum_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+					} else {
 //line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							gc_left := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line samples_reduction.go:344
-										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
+									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
 //line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:357
-									mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
-									mySum_ += gc_c2r[gc_lane]
-									gc_l_mySum_[gc_lane] = mySum_
+									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane:])
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:357
+								mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+								mySum_ += gc_c2r[gc_lane]
+								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_reduction.go:357
-					mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-					var r int32
-//line samples_reduction.go:361
-					var returned bool
-//line samples_reduction.go:346
-					r = mySum_
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_reduction.go:357
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:359
+				var r int32
+//line samples_reduction.go:361
+				var returned bool
+//line samples_reduction.go:346
+				r = mySum_
+//line samples_reduction.go:346
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 		{
+//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24022,380 +23668,375 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-		{
-			var gc_m27 uint32
+//line samples_reduction.go:410
+		var gc_m27 uint32
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
-						tid := gc_tx
+				tid := gc_tx
 //line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
+				if tid < shmemExtent {
+					gc_m27 |= 1 << gc_lane
 				}
 			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+		}
+//line samples_reduction.go:411
+		gc_save27 := gc_act
+		gc_act = gc_save27 & gc_m27
+		if gc_act != 0 {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line samples_reduction.go:418
+			gc_x02 := gc_tidx.X
+			gc_off := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+				gc_at := sdata[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line samples_reduction.go:425
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-								var mySum int32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 int32 = mySum
-//line samples_reduction.go:408
-								var r_ int32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
-								tid := gc_tx
-//line samples_reduction.go:363
-								var mySum int32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 int32 = mySum
-//line samples_reduction.go:408
-								var r_ int32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-					}
-				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
-					}
-					{
-						var gc_m21 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
-						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:354
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-//line samples_reduction.go:341
-									gc_c4m[gc_lane] = mask_2
-								}
-							}
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var r_ int32
-//line samples_reduction.go:350
-								var returned_ bool
-//line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(int32)
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k3 := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k3] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k4 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k2 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
-									mySum_2 := gc_l_mySum_2[gc_lane]
-									_ = mySum_2
-//line samples_reduction.go:344
-									gc_c5m[gc_lane] = mask_2
-									gc_c5a[gc_lane] = offset_
-									gc_c5w[gc_lane] = gocuda.WarpSize
-								}
-							}
-//line samples_reduction.go:344
-							compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							gc_left5 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left5&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-									mySum_2 += gc_c5r[gc_lane]
-									gc_l_mySum_2[gc_lane] = mySum_2
-								}
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_reduction.go:355
-							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-							var r_ int32
-//line samples_reduction.go:359
-							var returned_ bool
-//line samples_reduction.go:346
-							r_ = mySum_2
-//line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum int32
 //line samples_reduction.go:365
-					r_ := gc_l_r_[gc_lane]
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = gc_at[gc_lane]
 //line samples_reduction.go:408
-					mySum = r_
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 int32 = mySum
+//line samples_reduction.go:408
+					var r_ int32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+					tid := gc_tx
+//line samples_reduction.go:363
+					var mySum int32
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = sdata[tid]
+//line samples_reduction.go:408
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 int32 = mySum
+//line samples_reduction.go:408
+					var r_ int32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act = gc_save27 &^ gc_dead
+//line samples_reduction.go:423
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+				v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+				gc_l_v_[gc_lane] = v_
+				gc_l_ok_[gc_lane] = ok_
+			}
+//line samples_reduction.go:347
+			var gc_m21 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				ok_ := gc_l_ok_[gc_lane]
+//line samples_reduction.go:340
+				if ok_ {
+					gc_m21 |= 1 << gc_lane
+				}
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:354
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:356
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+//line samples_reduction.go:341
+						gc_c4m[gc_lane] = mask_2
+					}
+				}
+//line samples_reduction.go:341
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var r_ int32
+//line samples_reduction.go:350
+					var returned_ bool
+//line samples_reduction.go:341
+					r_ = any(gc_c4r[gc_lane]).(int32)
+//line samples_reduction.go:341
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+//line samples_reduction.go:350
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+				if !returned_ {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k3 := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k3] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k4 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k2 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:359
+							mySum_2 := gc_l_mySum_2[gc_lane]
+							_ = mySum_2
+//line samples_reduction.go:344
+							gc_c5m[gc_lane] = mask_2
+							gc_c5a[gc_lane] = offset_
+							gc_c5w[gc_lane] = gocuda.WarpSize
+						}
+					}
+//line samples_reduction.go:344
+					compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+							mySum_2 += gc_c5r[gc_lane]
+							gc_l_mySum_2[gc_lane] = mySum_2
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:355
+					mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:357
+					var r_ int32
+//line samples_reduction.go:359
+					var returned_ bool
+//line samples_reduction.go:346
+					r_ = mySum_2
+//line samples_reduction.go:346
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line samples_reduction.go:353
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+				var mySum int32
+//line samples_reduction.go:365
+				r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+				mySum = r_
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
+		gc_act = gc_save27 &^ gc_dead
 	}
 //line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
@@ -24414,55 +24055,50 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gc_at2[0] = mySum
+			}
 		} else {
+//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -24471,54 +24107,48 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 			}
+//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
-				}
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -24668,146 +24298,144 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:404
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
+			v, ok := any(mySum_).(int32)
 //line samples_reduction.go:343
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
+			gc_l_v[gc_lane] = v
+			gc_l_ok[gc_lane] = ok
+		}
+//line samples_reduction.go:347
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
 //line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-//line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r uint32
-//line samples_reduction.go:350
-						var returned bool
-//line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(uint32)
-//line samples_reduction.go:341
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save9 &^ gc_dead
+			if ok {
+				gc_m9 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line samples_reduction.go:341
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-//line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
+				var r uint32
+//line samples_reduction.go:350
+				var returned bool
+//line samples_reduction.go:341
+				r = any(gc_c1r[gc_lane]).(uint32)
+//line samples_reduction.go:341
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+		gc_act = gc_save9 &^ gc_dead
+//line samples_reduction.go:350
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
+//line samples_reduction.go:342
+			if !returned {
+				gc_m13 |= 1 << gc_lane
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_mySum_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_mySum_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+					} else {
 //line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							gc_left := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line samples_reduction.go:344
-										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
+									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
 //line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
 //line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line samples_reduction.go:357
-									mySum_ := gc_l_mySum_[gc_lane]
 //line samples_reduction.go:344
-									mySum_ += gc_c2r[gc_lane]
-									gc_l_mySum_[gc_lane] = mySum_
+									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane:])
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+//line samples_reduction.go:357
+								mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:344
+								mySum_ += gc_c2r[gc_lane]
+								gc_l_mySum_[gc_lane] = mySum_
 							}
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_reduction.go:357
-					mySum_ := gc_l_mySum_[gc_lane]
-//line samples_reduction.go:359
-					var r uint32
-//line samples_reduction.go:361
-					var returned bool
-//line samples_reduction.go:346
-					r = mySum_
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_reduction.go:357
+				mySum_ := gc_l_mySum_[gc_lane]
+//line samples_reduction.go:359
+				var r uint32
+//line samples_reduction.go:361
+				var returned bool
+//line samples_reduction.go:346
+				r = mySum_
+//line samples_reduction.go:346
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 		{
+//line samples_reduction.go:354
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -24910,380 +24538,375 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				gc_l_ballotResult[gc_lane] = ballotResult
 			}
 		}
-		{
-			var gc_m27 uint32
+//line samples_reduction.go:410
+		var gc_m27 uint32
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:361
-						tid := gc_tx
+				tid := gc_tx
 //line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
-					}
+				if tid < shmemExtent {
+					gc_m27 |= 1 << gc_lane
 				}
 			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+		}
+//line samples_reduction.go:411
+		gc_save27 := gc_act
+		gc_act = gc_save27 & gc_m27
+		if gc_act != 0 {
+//line samples_reduction.go:415
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line samples_reduction.go:418
+			gc_x02 := gc_tidx.X
+			gc_off := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+				gc_at := sdata[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line samples_reduction.go:425
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:363
-								var mySum uint32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 uint32 = mySum
-//line samples_reduction.go:408
-								var r_ uint32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line samples_reduction.go:361
-								tid := gc_tx
-//line samples_reduction.go:363
-								var mySum uint32
-//line samples_reduction.go:365
-								ballotResult := gc_l_ballotResult[gc_lane]
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-//line samples_reduction.go:408
-								var mySum_2 uint32 = mySum
-//line samples_reduction.go:408
-								var r_ uint32
-//line samples_reduction.go:408
-								var returned_ bool
-//line samples_reduction.go:413
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-					}
-				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-//line samples_reduction.go:343
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
-					}
-					{
-						var gc_m21 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-//line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
-						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c4m[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:354
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:356
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-//line samples_reduction.go:341
-									gc_c4m[gc_lane] = mask_2
-								}
-							}
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var r_ uint32
-//line samples_reduction.go:350
-								var returned_ bool
-//line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(uint32)
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k3 := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k3] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k4 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c5m[gc_lane:])
-//line samples_reduction.go:344
-										for gc_k := range 8 {
-//line samples_reduction.go:344
-											gc_c5a[gc_lane+gc_k] = offset_
-										}
-//line samples_reduction.go:344
-										for gc_k2 := range 8 {
-//line samples_reduction.go:344
-											gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
-										}
-//line samples_reduction.go:345
-										gc_left4 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mask_2 := gc_l_mask_2[gc_lane]
-//line samples_reduction.go:359
-									mySum_2 := gc_l_mySum_2[gc_lane]
-									_ = mySum_2
-//line samples_reduction.go:344
-									gc_c5m[gc_lane] = mask_2
-									gc_c5a[gc_lane] = offset_
-									gc_c5w[gc_lane] = gocuda.WarpSize
-								}
-							}
-//line samples_reduction.go:344
-							compiled.WarpLanes[uint32, uint32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							gc_left5 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left5&(1<<gc_lane) == 0 {
-										continue
-									}
-//line samples_reduction.go:357
-									mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:344
-									mySum_2 += gc_c5r[gc_lane]
-									gc_l_mySum_2[gc_lane] = mySum_2
-								}
-							}
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_reduction.go:355
-							mySum_2 := gc_l_mySum_2[gc_lane]
-//line samples_reduction.go:357
-							var r_ uint32
-//line samples_reduction.go:359
-							var returned_ bool
-//line samples_reduction.go:346
-							r_ = mySum_2
-//line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 //line samples_reduction.go:363
 					var mySum uint32
 //line samples_reduction.go:365
-					r_ := gc_l_r_[gc_lane]
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = gc_at[gc_lane]
 //line samples_reduction.go:408
-					mySum = r_
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 uint32 = mySum
+//line samples_reduction.go:408
+					var r_ uint32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
 					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_reduction.go:361
+					tid := gc_tx
+//line samples_reduction.go:363
+					var mySum uint32
+//line samples_reduction.go:365
+					ballotResult := gc_l_ballotResult[gc_lane]
+//line samples_reduction.go:406
+					mySum = sdata[tid]
+//line samples_reduction.go:408
+					var mask_2 uint32 = ballotResult
+//line samples_reduction.go:408
+					var mySum_2 uint32 = mySum
+//line samples_reduction.go:408
+					var r_ uint32
+//line samples_reduction.go:408
+					var returned_ bool
+//line samples_reduction.go:413
+					gc_l_mask_2[gc_lane] = mask_2
+					gc_l_mySum_2[gc_lane] = mySum_2
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
 				}
 			}
-			gc_act = gc_save27 &^ gc_dead
+//line samples_reduction.go:423
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:340
+				v_, ok_ := any(mySum_2).(int32)
+//line samples_reduction.go:343
+				gc_l_v_[gc_lane] = v_
+				gc_l_ok_[gc_lane] = ok_
+			}
+//line samples_reduction.go:347
+			var gc_m21 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				ok_ := gc_l_ok_[gc_lane]
+//line samples_reduction.go:340
+				if ok_ {
+					gc_m21 |= 1 << gc_lane
+				}
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line samples_reduction.go:341
+							mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:341
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line samples_reduction.go:341
+							_ = v_
+//line samples_reduction.go:341
+							mask_2.StoreSlice(gc_c4m[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples_reduction.go:354
+						mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:356
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
+//line samples_reduction.go:341
+						gc_c4m[gc_lane] = mask_2
+					}
+				}
+//line samples_reduction.go:341
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var r_ uint32
+//line samples_reduction.go:350
+					var returned_ bool
+//line samples_reduction.go:341
+					r_ = any(gc_c4r[gc_lane]).(uint32)
+//line samples_reduction.go:341
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+//line samples_reduction.go:350
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				returned_ := gc_l_returned_[gc_lane]
+//line samples_reduction.go:342
+				if !returned_ {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
+//line samples_reduction.go:343
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k3 := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k3] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k4 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k4] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								_ = mySum_2
+//line samples_reduction.go:344
+								mask_2.StoreSlice(gc_c5m[gc_lane:])
+//line samples_reduction.go:344
+								for gc_k := range 8 {
+//line samples_reduction.go:344
+									gc_c5a[gc_lane+gc_k] = offset_
+								}
+//line samples_reduction.go:344
+								for gc_k2 := range 8 {
+//line samples_reduction.go:344
+									gc_c5w[gc_lane+gc_k2] = gocuda.WarpSize
+								}
+//line samples_reduction.go:345
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mask_2 := gc_l_mask_2[gc_lane]
+//line samples_reduction.go:359
+							mySum_2 := gc_l_mySum_2[gc_lane]
+							_ = mySum_2
+//line samples_reduction.go:344
+							gc_c5m[gc_lane] = mask_2
+							gc_c5a[gc_lane] = offset_
+							gc_c5w[gc_lane] = gocuda.WarpSize
+						}
+					}
+//line samples_reduction.go:344
+					compiled.WarpLanes[uint32, uint32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line samples_reduction.go:344
+								mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane:])
+//line samples_reduction.go:344
+								mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:]))
+//line samples_reduction.go:344
+								mySum_2.StoreSlice(gc_l_mySum_2[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+//line samples_reduction.go:357
+							mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:344
+							mySum_2 += gc_c5r[gc_lane]
+							gc_l_mySum_2[gc_lane] = mySum_2
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_reduction.go:355
+					mySum_2 := gc_l_mySum_2[gc_lane]
+//line samples_reduction.go:357
+					var r_ uint32
+//line samples_reduction.go:359
+					var returned_ bool
+//line samples_reduction.go:346
+					r_ = mySum_2
+//line samples_reduction.go:346
+					returned_ = true
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line samples_reduction.go:353
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:363
+				var mySum uint32
+//line samples_reduction.go:365
+				r_ := gc_l_r_[gc_lane]
+//line samples_reduction.go:408
+				mySum = r_
+				gc_s_mySum[gc_rank] = mySum
+			}
 		}
+		gc_act = gc_save27 &^ gc_dead
 	}
 //line samples_reduction.go:417
 	gc_from, gc_to := 0, gc_bdx
@@ -25302,55 +24925,50 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 1
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 2
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
+					gc_at2[0] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step2 + 3
 //line samples_reduction.go:418
 					gc_rank := gc_base + gc_tx
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
-//line samples_reduction.go:412
-						gc_at2[0] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line samples_reduction.go:363
-				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
 					gc_at2[0] = mySum
 				}
 			}
+//line samples_reduction.go:416
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples_reduction.go:363
+				mySum := gc_s_mySum[gc_rank]
+//line samples_reduction.go:412
+				gc_at2[0] = mySum
+			}
 		} else {
+//line samples_reduction.go:416
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
@@ -25359,54 +24977,48 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 				{
+//line samples_reduction.go:416
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line samples_reduction.go:412
-						gOdata[gc_bx] = mySum
-					}
+					gOdata[gc_bx] = mySum
 				}
 			}
+//line samples_reduction.go:416
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:363
 				mySum := gc_s_mySum[gc_rank]
-				{
 //line samples_reduction.go:412
-					gOdata[gc_bx] = mySum
-				}
+				gOdata[gc_bx] = mySum
 			}
 		}
 	}
@@ -25415,8 +25027,6 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
-//
-//line samples_reduction.go:421
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -25466,90 +25076,75 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal T
-		{
-			i := threadIndex
-			indexStride := numCtas * ctaSize
-			for i < n {
+//line samples_reduction.go:433
+		i := threadIndex
+		indexStride := numCtas * ctaSize
+		for i < n {
 //line samples_reduction.go:435
-				gc_b.Tick()
+			gc_b.Tick()
 //line samples_reduction.go:435
-				if gc_b.Stopped() {
+			if gc_b.Stopped() {
 //line samples_reduction.go:435
-					return
-				}
-//line samples_reduction.go:436
-				threadVal += gIdata[i]
-				i += indexStride
+				return
 			}
-			sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+			threadVal += gIdata[i]
+			i += indexStride
 		}
+		sdata[threadRank] = threadVal
 //line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
-					threadRank := gc_rank
+				threadRank := gc_rank
 //line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
 				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
+				gc_s_threadVal[gc_rank] = threadVal
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
@@ -25563,58 +25158,67 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+			if threadRank < ctaIndex {
+				threadVal += sdata[threadRank+ctaIndex]
+				sdata[threadRank] = threadVal
+			}
+			gc_s_threadVal[gc_rank] = threadVal
+		}
 //line samples_reduction.go:452
 		ctaSteps >>= 1
 	}
-	{
 //line samples_reduction.go:459
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line samples_reduction.go:467
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
-//line samples_reduction.go:462
-					compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_reduction.go:469
-						var threadVal T
-//line samples_reduction.go:462
-						threadVal = gc_c1r[gc_lane]
-						gc_s_threadVal[gc_rank] = threadVal
-					}
-				}
-				gc_act = gc_save7 &^ gc_dead
+			if (gc_rank / 32) == 0 {
+				gc_m7 |= 1 << gc_lane
 			}
 		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+				gc_c1v[gc_lane] = threadVal
+			}
+//line samples_reduction.go:462
+			compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_reduction.go:469
+				var threadVal T
+//line samples_reduction.go:462
+				threadVal = gc_c1r[gc_lane]
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line samples_reduction.go:472
 	gc_off := gc_bx
@@ -25777,23 +25381,22 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal float32
-		{
-			i := threadIndex
-			indexStride := numCtas * ctaSize
-			for i < n {
+//line samples_reduction.go:433
+		i := threadIndex
+		indexStride := numCtas * ctaSize
+		for i < n {
 //line samples_reduction.go:435
-				gc_b.Tick()
+			gc_b.Tick()
 //line samples_reduction.go:435
-				if gc_b.Stopped() {
+			if gc_b.Stopped() {
 //line samples_reduction.go:435
-					return
-				}
-//line samples_reduction.go:436
-				threadVal += gIdata[i]
-				i += indexStride
+				return
 			}
-			sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+			threadVal += gIdata[i]
+			i += indexStride
 		}
+		sdata[threadRank] = threadVal
 //line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
@@ -25801,67 +25404,53 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
+//line samples_reduction.go:449
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
-					threadRank := gc_rank
+				threadRank := gc_rank
 //line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
 				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
+				gc_s_threadVal[gc_rank] = threadVal
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
@@ -25875,90 +25464,99 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+			if threadRank < ctaIndex {
+				threadVal += sdata[threadRank+ctaIndex]
+				sdata[threadRank] = threadVal
+			}
+			gc_s_threadVal[gc_rank] = threadVal
+		}
 //line samples_reduction.go:452
 		ctaSteps >>= 1
 	}
-	{
 //line samples_reduction.go:459
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line samples_reduction.go:467
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
+			if (gc_rank / 32) == 0 {
+				gc_m7 |= 1 << gc_lane
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+				gc_c1v[gc_lane] = threadVal
+			}
+//line samples_reduction.go:462
+			compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:462
+						var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line samples_reduction.go:462
+						threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+//line samples_reduction.go:462
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
+						var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:462
-					compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
-					gc_left := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
+						threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
 //line samples_reduction.go:462
-								var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-								var threadVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-							var threadVal float32
-//line samples_reduction.go:462
-							threadVal = gc_c1r[gc_lane]
-							gc_s_threadVal[gc_rank] = threadVal
-						}
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:475
+					var threadVal float32
+//line samples_reduction.go:462
+					threadVal = gc_c1r[gc_lane]
+					gc_s_threadVal[gc_rank] = threadVal
+				}
 			}
 		}
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line samples_reduction.go:473
 	gc_off := gc_bx
@@ -26121,90 +25719,75 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal int32
-		{
-			i := threadIndex
-			indexStride := numCtas * ctaSize
-			for i < n {
+//line samples_reduction.go:433
+		i := threadIndex
+		indexStride := numCtas * ctaSize
+		for i < n {
 //line samples_reduction.go:435
-				gc_b.Tick()
+			gc_b.Tick()
 //line samples_reduction.go:435
-				if gc_b.Stopped() {
+			if gc_b.Stopped() {
 //line samples_reduction.go:435
-					return
-				}
-//line samples_reduction.go:436
-				threadVal += gIdata[i]
-				i += indexStride
+				return
 			}
-			sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+			threadVal += gIdata[i]
+			i += indexStride
 		}
+		sdata[threadRank] = threadVal
 //line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
-					threadRank := gc_rank
+				threadRank := gc_rank
 //line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
 				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
+				gc_s_threadVal[gc_rank] = threadVal
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
@@ -26218,90 +25801,99 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+			if threadRank < ctaIndex {
+				threadVal += sdata[threadRank+ctaIndex]
+				sdata[threadRank] = threadVal
+			}
+			gc_s_threadVal[gc_rank] = threadVal
+		}
 //line samples_reduction.go:452
 		ctaSteps >>= 1
 	}
-	{
 //line samples_reduction.go:459
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line samples_reduction.go:467
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
+			if (gc_rank / 32) == 0 {
+				gc_m7 |= 1 << gc_lane
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+				gc_c1v[gc_lane] = threadVal
+			}
+//line samples_reduction.go:462
+			compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[int32], &gc_c1r)
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:462
+						var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:462
+						threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
+//line samples_reduction.go:462
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
+						var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:462
-					compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[int32], &gc_c1r)
-					gc_left := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
+						threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
 //line samples_reduction.go:462
-								var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-								var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-							var threadVal int32
-//line samples_reduction.go:462
-							threadVal = gc_c1r[gc_lane]
-							gc_s_threadVal[gc_rank] = threadVal
-						}
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:475
+					var threadVal int32
+//line samples_reduction.go:462
+					threadVal = gc_c1r[gc_lane]
+					gc_s_threadVal[gc_rank] = threadVal
+				}
 			}
 		}
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line samples_reduction.go:473
 	gc_off := gc_bx
@@ -26464,90 +26056,75 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		threadIndex := gc_bx*ctaSize + threadRank
 //line samples_reduction.go:431
 		var threadVal uint32
-		{
-			i := threadIndex
-			indexStride := numCtas * ctaSize
-			for i < n {
+//line samples_reduction.go:433
+		i := threadIndex
+		indexStride := numCtas * ctaSize
+		for i < n {
 //line samples_reduction.go:435
-				gc_b.Tick()
+			gc_b.Tick()
 //line samples_reduction.go:435
-				if gc_b.Stopped() {
+			if gc_b.Stopped() {
 //line samples_reduction.go:435
-					return
-				}
-//line samples_reduction.go:436
-				threadVal += gIdata[i]
-				i += indexStride
+				return
 			}
-			sdata[threadRank] = threadVal
+//line samples_reduction.go:436
+			threadVal += gIdata[i]
+			i += indexStride
 		}
+		sdata[threadRank] = threadVal
 //line samples_reduction.go:442
 		gc_s_threadVal[gc_rank] = threadVal
 	}
 	ctaSteps := ((gc_n + 31) / 32)
 	ctaIndex := ctaSize >> 1
 	for ; ctaIndex >= 32; ctaIndex >>= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
-					threadRank := gc_rank
+				threadRank := gc_rank
 //line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
+				threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
 				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line samples_reduction.go:428
-					threadRank := gc_rank
-//line samples_reduction.go:430
-					threadVal := gc_s_threadVal[gc_rank]
-//line samples_reduction.go:448
-					if threadRank < ctaIndex {
-						threadVal += sdata[threadRank+ctaIndex]
-						sdata[threadRank] = threadVal
-					}
-					gc_s_threadVal[gc_rank] = threadVal
-				}
+				gc_s_threadVal[gc_rank] = threadVal
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+				threadRank := gc_rank
+//line samples_reduction.go:430
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+				if threadRank < ctaIndex {
+					threadVal += sdata[threadRank+ctaIndex]
+					sdata[threadRank] = threadVal
+				}
+				gc_s_threadVal[gc_rank] = threadVal
+			}
+			{
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 //line samples_reduction.go:428
 				threadRank := gc_rank
@@ -26561,90 +26138,99 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_threadVal[gc_rank] = threadVal
 			}
 		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line samples_reduction.go:428
+			threadRank := gc_rank
+//line samples_reduction.go:430
+			threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:448
+			if threadRank < ctaIndex {
+				threadVal += sdata[threadRank+ctaIndex]
+				sdata[threadRank] = threadVal
+			}
+			gc_s_threadVal[gc_rank] = threadVal
+		}
 //line samples_reduction.go:452
 		ctaSteps >>= 1
 	}
-	{
 //line samples_reduction.go:459
-		var gc_c1v [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			{
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line samples_reduction.go:467
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
+			if (gc_rank / 32) == 0 {
+				gc_m7 |= 1 << gc_lane
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadVal := gc_s_threadVal[gc_rank]
+//line samples_reduction.go:462
+				gc_c1v[gc_lane] = threadVal
+			}
+//line samples_reduction.go:462
+			compiled.TileReduce[uint32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[uint32], &gc_c1r)
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line samples_reduction.go:462
+						var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:462
+						threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+//line samples_reduction.go:462
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
 //line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
+						var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:462
-					compiled.TileReduce[uint32](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[uint32], &gc_c1r)
-					gc_left := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
+						threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
 //line samples_reduction.go:462
-								var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line samples_reduction.go:462
-								var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line samples_reduction.go:475
-							var threadVal uint32
-//line samples_reduction.go:462
-							threadVal = gc_c1r[gc_lane]
-							gc_s_threadVal[gc_rank] = threadVal
-						}
+						threadVal.StoreSlice(gc_s_threadVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line samples_reduction.go:475
+					var threadVal uint32
+//line samples_reduction.go:462
+					threadVal = gc_c1r[gc_lane]
+					gc_s_threadVal[gc_rank] = threadVal
+				}
 			}
 		}
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line samples_reduction.go:473
 	gc_off := gc_bx
@@ -26785,5 +26371,4 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 // gc_files_samples_reduction holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_reduction.go
-//line samples_reduction.go:477
 var gc_files_samples_reduction embed.FS

@@ -49,6 +49,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
+//line samples_scan.go:24
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -59,31 +60,33 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
-					gc_at := data[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
+//line samples_scan.go:35
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
+				gc_at := data[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line samples_scan.go:42
+					gc_rank := gc_w + gc_lane
 //line samples_scan.go:28
-						value := gc_at[gc_lane]
-						gc_s_value[gc_rank] = value
+					value := gc_at[gc_lane]
+//line samples_scan.go:30
+					gc_s_value[gc_rank] = value
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
+					id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:28
-						value := data[id]
-						gc_s_value[gc_rank] = value
-					}
+					value := data[id]
+//line samples_scan.go:30
+					gc_s_value[gc_rank] = value
 				}
 			}
 		}
@@ -92,35 +95,38 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			mask := uint32(0xffffffff)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
+//line samples_scan.go:36
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:33
 				gc_c1v[gc_lane] = value
 			}
 //line samples_scan.go:33
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					laneID := id % gocuda.WarpSize
-					value := gc_s_value[gc_rank]
-//line samples_scan.go:33
-					n := gc_c1r[gc_lane]
 //line samples_scan.go:35
-					if laneID >= i {
-						value += n
-					}
-					gc_s_value[gc_rank] = value
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+				laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+				value := gc_s_value[gc_rank]
+//line samples_scan.go:33
+				n := gc_c1r[gc_lane]
+//line samples_scan.go:35
+				if laneID >= i {
+					value += n
+				}
+//line samples_scan.go:39
+				gc_s_value[gc_rank] = value
 			}
 		}
+//line samples_scan.go:43
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo2 < gc_hi2 {
@@ -132,42 +138,123 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples_scan.go:55
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-					value := gc_s_value[gc_rank]
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
+				value := gc_s_value[gc_rank]
 //line samples_scan.go:41
-					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-						sums[warpID] = value
-					}
+				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+					sums[warpID] = value
 				}
 			}
 		}
 	}
+//line samples_scan.go:50
 	var gc_l_warpSum [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
+//line samples_scan.go:58
+		var gc_m12 uint32
 		{
-			var gc_m12 uint32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+				laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:48
+				if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:49
+					warpSum := sums[laneID]
+//line samples_scan.go:51
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+//line samples_scan.go:51
+			mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+			for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
+//line samples_scan.go:55
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+					warpSum := gc_l_warpSum[gc_lane]
+//line samples_scan.go:53
+					n_ := gc_c2r[gc_lane]
+//line samples_scan.go:55
+					if laneID >= i_ {
+						warpSum += n_
+					}
+//line samples_scan.go:59
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+//line samples_scan.go:64
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -175,91 +262,15 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					id := gc_bx*gc_bdx + gc_tx
 					laneID := id % gocuda.WarpSize
 //line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:48
-					if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						laneID := id % gocuda.WarpSize
-//line samples_scan.go:49
-						warpSum := sums[laneID]
-						gc_l_warpSum[gc_lane] = warpSum
-					}
-				}
-//line samples_scan.go:51
-				mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
-				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_scan.go:23
-							id := gc_bx*gc_bdx + gc_tx
-							laneID := id % gocuda.WarpSize
-							warpSum := gc_l_warpSum[gc_lane]
-//line samples_scan.go:53
-							n_ := gc_c2r[gc_lane]
-//line samples_scan.go:55
-							if laneID >= i_ {
-								warpSum += n_
-							}
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						laneID := id % gocuda.WarpSize
-						warpSum := gc_l_warpSum[gc_lane]
+					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
-						sums[laneID] = warpSum
-					}
+					sums[laneID] = warpSum
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
+//line samples_scan.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		gc_off3 := gc_bx
@@ -271,6 +282,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -288,6 +300,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 		} else {
+//line samples_scan.go:83
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -295,6 +308,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:26
 				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:28
 				value := gc_s_value[gc_rank]
 //line samples_scan.go:66
 				var blockSum int32
@@ -341,6 +355,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	gc_exited := gc_b.Exited()
 //line samples_scan.go:88
 	buf := gocuda.Shared[int32](t, 1)[:1]
+//line samples_scan.go:90
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -353,17 +368,17 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 			if id > length {
-				{
 //line samples_scan.go:91
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line samples_scan.go:95
 			if gc_tx == 0 {
 				buf[0] = partialSums[gc_bx]
 			}
 		}
 	}
+//line samples_scan.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
 //line samples_scan.go:89
@@ -395,6 +410,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 //line samples_scan.go:100
 				gc_u = buf[0]
 			}
+//line samples_scan.go:101
 			lanes.LoadInt32x8Slice(data[id:]).Add(lanes.BroadcastInt32x8(gc_u)).StoreMasked((*[8]int32)(data[id:]), gc_alive)
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -439,6 +455,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
+//line samples_scan.go:181
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 //line samples_scan.go:169
 	cta := cg.ThisThreadBlock(t)
@@ -493,6 +510,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = 0
 			pos_ += size_4
 			sData_4[pos_] = idata_
+//line samples_scan.go:123
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata[gc_rank] = idata
 			gc_s_idata4_2[gc_rank] = idata4_2
@@ -501,6 +519,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_4; offset <<= 1 {
+//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -509,6 +528,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -517,6 +537,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -525,6 +546,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -533,6 +555,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -541,8 +564,10 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_4[pos_] + sData_4[pos_-offset]
+//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
+//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -586,15 +611,18 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 			sData_4[pos_] = tt
 		}
 	}
+//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line samples_scan.go:172
 			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:174
 			pos_ := gc_s_pos_[gc_rank]
 			idata := gc_s_idata[gc_rank]
 			idata4_2 := gc_s_idata4_2[gc_rank]
+//line samples_scan.go:178
 			idata4_ := gc_s_idata4_[gc_rank]
 //line samples_scan.go:125
 			var r_3 uint32 = sData_4[pos_]
@@ -686,12 +714,14 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = 0
 			pos_ += size_
 			sData_2[pos_] = idata_2
+//line samples_scan.go:121
 			gc_s_pos_[gc_rank] = pos_
 			gc_s_idata_[gc_rank] = idata_
 		}
 	}
 //line samples_scan.go:118
 	for offset := 1; offset < size_; offset <<= 1 {
+//line samples_scan.go:120
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -700,6 +730,7 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -708,6 +739,7 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -716,6 +748,7 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 			{
@@ -724,6 +757,7 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 				pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 				tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -732,8 +766,10 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			pos_ := gc_s_pos_[gc_rank]
 //line samples_scan.go:120
 			tt := sData_2[pos_] + sData_2[pos_-offset]
+//line samples_scan.go:122
 			gc_s_tt[gc_rank] = tt
 		}
+//line samples_scan.go:126
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -777,12 +813,14 @@ func gc_body_scanExclusiveShared2(gc_b *compiled.Block, dBuf, dDst, dSrc []uint3
 			sData_2[pos_] = tt
 		}
 	}
+//line samples_scan.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 //line samples_scan.go:194
 			pos := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:196
 			pos_ := gc_s_pos_[gc_rank]
 			idata_ := gc_s_idata_[gc_rank]
 //line samples_scan.go:125
@@ -825,6 +863,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	_ = cta
 //line samples_scan.go:220
 	buf := gocuda.Shared[uint32](t, 1)[:1]
+//line samples_scan.go:222
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -835,87 +874,66 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					{
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
+				buf[0] = gc_at[0]
 			}
+//line samples_scan.go:228
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_scan.go:224
-					buf[0] = gc_at[0]
-				}
+				buf[0] = gc_at[0]
 			}
 		} else {
+//line samples_scan.go:228
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
+					buf[0] = dBuffer[gc_bx]
 				}
 				{
+//line samples_scan.go:228
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
+					buf[0] = dBuffer[gc_bx]
 				}
 				{
+//line samples_scan.go:228
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
+					buf[0] = dBuffer[gc_bx]
 				}
 				{
+//line samples_scan.go:228
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
 			}
+//line samples_scan.go:228
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:224
+				buf[0] = dBuffer[gc_bx]
+			}
 		}
 	}
+//line samples_scan.go:231
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -936,5 +954,4 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 // gc_files_samples_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_scan.go
-//line samples_scan.go:244
 var gc_files_samples_scan embed.FS

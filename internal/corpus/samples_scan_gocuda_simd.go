@@ -115,26 +115,25 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-//line samples_scan.go:28
-					value := data[id]
-//line samples_scan.go:30
-					gc_s_value[gc_rank] = value
+//line samples_scan.go:36
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:28
+				value := data[id]
+//line samples_scan.go:30
+				gc_s_value[gc_rank] = value
 			}
 		}
 //line samples_scan.go:31
@@ -180,31 +179,31 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			}
 //line samples_scan.go:33
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
-					value := gc_s_value[gc_rank]
-//line samples_scan.go:33
-					n := gc_c1r[gc_lane]
 //line samples_scan.go:35
-					if laneID >= i {
-						value += n
-					}
-//line samples_scan.go:39
-					gc_s_value[gc_rank] = value
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+				laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+				value := gc_s_value[gc_rank]
+//line samples_scan.go:33
+				n := gc_c1r[gc_lane]
+//line samples_scan.go:35
+				if laneID >= i {
+					value += n
+				}
+//line samples_scan.go:39
+				gc_s_value[gc_rank] = value
 			}
 		}
+//line samples_scan.go:43
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_bdy*gc_bdz == 1 {
 			if gc_lo2 < gc_hi2 {
@@ -216,24 +215,23 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples_scan.go:55
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
+				warpID := gc_tx / gocuda.WarpSize
 //line samples_scan.go:28
-					value := gc_s_value[gc_rank]
+				value := gc_s_value[gc_rank]
 //line samples_scan.go:41
-					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-						sums[warpID] = value
-					}
+				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+					sums[warpID] = value
 				}
 			}
 		}
@@ -245,16 +243,95 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_scan.go:58
-			var gc_m12 uint32
+		var gc_m12 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+				id := gc_bx*gc_bdx + gc_tx
+				laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+				warpID := gc_tx / gocuda.WarpSize
+//line samples_scan.go:48
+				if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:49
+					warpSum := sums[laneID]
+//line samples_scan.go:51
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+//line samples_scan.go:51
+			mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+			for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
+//line samples_scan.go:55
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					laneID := id % gocuda.WarpSize
+//line samples_scan.go:26
+					warpSum := gc_l_warpSum[gc_lane]
+//line samples_scan.go:53
+					n_ := gc_c2r[gc_lane]
+//line samples_scan.go:55
+					if laneID >= i_ {
+						warpSum += n_
+					}
+//line samples_scan.go:59
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+//line samples_scan.go:64
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -262,94 +339,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					id := gc_bx*gc_bdx + gc_tx
 					laneID := id % gocuda.WarpSize
 //line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-//line samples_scan.go:48
-					if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						laneID := id % gocuda.WarpSize
-//line samples_scan.go:49
-						warpSum := sums[laneID]
-//line samples_scan.go:51
-						gc_l_warpSum[gc_lane] = warpSum
-					}
-				}
-//line samples_scan.go:51
-				mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
-				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_scan.go:23
-							id := gc_bx*gc_bdx + gc_tx
-							laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
-							warpSum := gc_l_warpSum[gc_lane]
-//line samples_scan.go:53
-							n_ := gc_c2r[gc_lane]
-//line samples_scan.go:55
-							if laneID >= i_ {
-								warpSum += n_
-							}
-//line samples_scan.go:59
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						laneID := id % gocuda.WarpSize
-//line samples_scan.go:26
-						warpSum := gc_l_warpSum[gc_lane]
+					warpSum := gc_l_warpSum[gc_lane]
 //line samples_scan.go:60
-						sums[laneID] = warpSum
-					}
+					sums[laneID] = warpSum
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
 //line samples_scan.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -555,12 +551,11 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 			id := gc_bx*gc_bdx + gc_tx
 //line samples_scan.go:91
 			if id > length {
-				{
 //line samples_scan.go:91
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line samples_scan.go:95
 			if gc_tx == 0 {
 				buf[0] = partialSums[gc_bx]
 			}
@@ -1107,84 +1102,62 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					{
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				buf[0] = gc_at[0]
 //line samples_scan.go:224
-						buf[0] = gc_at[0]
-					}
-				}
+				buf[0] = gc_at[0]
 			}
+//line samples_scan.go:228
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_scan.go:224
-					buf[0] = gc_at[0]
-				}
+				buf[0] = gc_at[0]
 			}
 		} else {
+//line samples_scan.go:228
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_scan.go:224
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_scan.go:224
 					buf[0] = dBuffer[gc_bx]
 				}
+				{
+//line samples_scan.go:228
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_scan.go:224
+					buf[0] = dBuffer[gc_bx]
+				}
+				{
+//line samples_scan.go:228
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_scan.go:224
+					buf[0] = dBuffer[gc_bx]
+				}
+				{
+//line samples_scan.go:228
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_scan.go:224
+					buf[0] = dBuffer[gc_bx]
+				}
+			}
+//line samples_scan.go:228
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:224
+				buf[0] = dBuffer[gc_bx]
 			}
 		}
 	}
@@ -1209,5 +1182,4 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 // gc_files_samples_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_scan.go
-//line samples_scan.go:244
 var gc_files_samples_scan embed.FS

@@ -5,35 +5,12 @@
 package corpus
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BitonicSortSharedKernel is bitonicSortShared of bitonicSort.cu: a whole
-// bitonic sort of arrays of arrayLength <= SHARED_SIZE_LIMIT in shared
-// memory, a block sync before every compare-exchange step.
-//
-//line samples_sorting.go:38
-func BitonicSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bitonicSortShared,
-		func(gc_t *gocuda.Thread) {
-			bitonicSortShared(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_bitonicSortShared(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
-		})
-}
-
-//line samples_sorting.go:38
-var gc_src_bitonicSortShared = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared", "722f67f37338b0d313ff7db441350456e2096fa91a971b035de5b0825865c82b", "samples_sorting.go:33-75").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:38
 func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
@@ -253,50 +230,49 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	}
 //line samples_sorting.go:63
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:65
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:65
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:65
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:65
 					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:65
+				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
 			}
 		}
 	}
@@ -439,20 +415,6 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 		}
 	}
 }
-
-// BitonicSortShared1Kernel is bitonicSortShared1 of bitonicSort.cu: the
-// bottom level of the large-array sort, SHARED_SIZE_LIMIT-element runs
-// sorted in directions alternating with the block.
-//
-//line samples_sorting.go:82
-func BitonicSortShared1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bitonicSortShared1,
-		func(gc_t *gocuda.Thread) { bitonicSortShared1(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal) },
-		func(gc_b *compiled.Block) { gc_body_bitonicSortShared1(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal) })
-}
-
-//line samples_sorting.go:82
-var gc_src_bitonicSortShared1 = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:82
 func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
@@ -673,50 +635,49 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	ddd_ := uint32(gc_bx & 1)
 //line samples_sorting.go:107
 	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:109
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:109
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:109
-						pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
-						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:109
 					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
 					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+					pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:109
+				pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+				comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
 			}
 		}
 	}
@@ -859,88 +820,6 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 		}
 	}
 }
-
-// BitonicMergeGlobalKernel is bitonicMergeGlobal of bitonicSort.cu: one
-// compare-exchange per thread in global memory, for strides of
-// SHARED_SIZE_LIMIT and more.
-//
-//line samples_sorting.go:126
-func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_bitonicMergeGlobal,
-		func(gc_t *gocuda.Thread) {
-			bitonicMergeGlobal(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, stride, dir)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_bitonicMergeGlobal(gc_b, gc_lo, gc_hi, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, stride, dir)
-		})
-}
-
-//line samples_sorting.go:126
-var gc_src_bitonicMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeGlobal", "02742a992b64b1d84e2883dec9aaa534c176083da1095f2979361109a30cc300", "samples_sorting.go:121-145").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
-
-//line samples_sorting.go:126
-func gc_body_bitonicMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples_sorting.go:144
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_sorting.go:127
-				globalComparatorI := gc_bx*gc_bdx + gc_tx
-				comparatorI := globalComparatorI & (arrayLength/2 - 1)
-//line samples_sorting.go:131
-				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-//line samples_sorting.go:134
-				keyA := dSrcKey[pos+0]
-				valA := dSrcVal[pos+0]
-				keyB := dSrcKey[pos+stride]
-				valB := dSrcVal[pos+stride]
-//line samples_sorting.go:139
-				comparator(&keyA, &valA, &keyB, &valB, ddd)
-//line samples_sorting.go:141
-				dDstKey[pos+0] = keyA
-				dDstVal[pos+0] = valA
-				dDstKey[pos+stride] = keyB
-				dDstVal[pos+stride] = valB
-			}
-		}
-	}
-}
-
-// BitonicMergeSharedKernel is bitonicMergeShared of bitonicSort.cu: the
-// merge steps with strides below SHARED_SIZE_LIMIT, combined in shared
-// memory.
-//
-//line samples_sorting.go:152
-func BitonicMergeSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bitonicMergeShared,
-		func(gc_t *gocuda.Thread) {
-			bitonicMergeShared(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, dir)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_bitonicMergeShared(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, dir)
-		})
-}
-
-//line samples_sorting.go:152
-var gc_src_bitonicMergeShared = compiled.NewSource(gc_files_samples_sorting, "bitonicMergeShared", "898fac2b94b23e03686c579eff0bab5d51b90856a17ff80b92859167f0a097e5", "samples_sorting.go:147-178").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
 
 //line samples_sorting.go:152
 func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
@@ -1300,24 +1179,6 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 }
 
-// OddEvenMergeSortSharedKernel is oddEvenMergeSortShared of
-// oddEvenMergeSort.cu: Batcher's odd-even merge sort of arrays of
-// arrayLength <= SHARED_SIZE_LIMIT in shared memory.
-//
-//line samples_sorting.go:185
-func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_oddEvenMergeSortShared,
-		func(gc_t *gocuda.Thread) {
-			oddEvenMergeSortShared(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_oddEvenMergeSortShared(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, dir)
-		})
-}
-
-//line samples_sorting.go:185
-var gc_src_oddEvenMergeSortShared = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
-
 //line samples_sorting.go:185
 func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
 	t := gc_b.Thread()
@@ -1527,51 +1388,49 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 				gc_s_offset[gc_rank] = offset
 			}
 		}
-		{
 //line samples_sorting.go:206
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:202
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:202
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:202
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_sorting.go:202
-						pos := 2*gc_tx - (gc_tx & (stride - 1))
-						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_sorting.go:202
 					pos := 2*gc_tx - (gc_tx & (stride - 1))
 					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+					pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_sorting.go:202
+				pos := 2*gc_tx - (gc_tx & (stride - 1))
+				comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
 			}
 		}
 //line samples_sorting.go:204
@@ -1734,88 +1593,3 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		}
 	}
 }
-
-// OddEvenMergeGlobalKernel is oddEvenMergeGlobal of oddEvenMergeSort.cu:
-// one odd-even merge step per launch in global memory.
-//
-//line samples_sorting.go:228
-func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_oddEvenMergeGlobal,
-		func(gc_t *gocuda.Thread) {
-			oddEvenMergeGlobal(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, stride, dir)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_oddEvenMergeGlobal(gc_b, gc_lo, gc_hi, dDstKey, dDstVal, dSrcKey, dSrcVal, arrayLength, size, stride, dir)
-		})
-}
-
-//line samples_sorting.go:228
-var gc_src_oddEvenMergeGlobal = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31")
-
-//line samples_sorting.go:228
-func gc_body_oddEvenMergeGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples_sorting.go:246
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_sorting.go:229
-				globalComparatorI := gc_bx*gc_bdx + gc_tx
-//line samples_sorting.go:232
-				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-//line samples_sorting.go:234
-				if stride < size/2 {
-					offset := globalComparatorI & ((size / 2) - 1)
-//line samples_sorting.go:237
-					if offset >= stride {
-						keyA := dSrcKey[pos-stride]
-						valA := dSrcVal[pos-stride]
-						keyB := dSrcKey[pos+0]
-						valB := dSrcVal[pos+0]
-//line samples_sorting.go:243
-						comparator(&keyA, &valA, &keyB, &valB, dir)
-//line samples_sorting.go:245
-						dDstKey[pos-stride] = keyA
-						dDstVal[pos-stride] = valA
-						dDstKey[pos+0] = keyB
-						dDstVal[pos+0] = valB
-					}
-				} else {
-					keyA_ := dSrcKey[pos+0]
-					valA_ := dSrcVal[pos+0]
-					keyB_ := dSrcKey[pos+stride]
-					valB_ := dSrcVal[pos+stride]
-//line samples_sorting.go:256
-					comparator(&keyA_, &valA_, &keyB_, &valB_, dir)
-//line samples_sorting.go:258
-					dDstKey[pos+0] = keyA_
-					dDstVal[pos+0] = valA_
-					dDstKey[pos+stride] = keyB_
-					dDstVal[pos+stride] = valB_
-				}
-			}
-		}
-	}
-}
-
-// gc_files_samples_sorting holds the source files whose lines the kernels' records hash.
-//
-//go:embed samples_intro.go samples_sorting.go
-//line samples_sorting.go:272
-var gc_files_samples_sorting embed.FS

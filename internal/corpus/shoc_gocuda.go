@@ -211,11 +211,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:51
-								gc_at[gc_u] += gc_at2[gc_u]
-							}
+							gc_at[gc_u] += gc_at2[gc_u]
 						}
+//line shoc.go:54
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -223,12 +222,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			} else {
+//line shoc.go:55
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -237,54 +235,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 				}
+//line shoc.go:55
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -310,11 +302,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:57
-								gc_at3[gc_u2] += gc_at4[gc_u2]
-							}
+							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
+//line shoc.go:60
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -322,12 +313,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			} else {
+//line shoc.go:61
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -336,54 +326,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 				}
+//line shoc.go:61
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -409,11 +393,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:63
-								gc_at5[gc_u3] += gc_at6[gc_u3]
-							}
+							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
+//line shoc.go:66
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
@@ -421,12 +404,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			} else {
+//line shoc.go:67
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -435,54 +417,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 				}
+//line shoc.go:67
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -1008,11 +984,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:129
-								gc_at[gc_u] += gc_at2[gc_u]
-							}
+							gc_at[gc_u] += gc_at2[gc_u]
 						}
+//line shoc.go:132
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1020,12 +995,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			} else {
+//line shoc.go:133
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1034,54 +1008,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 				}
+//line shoc.go:133
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -1107,11 +1075,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:135
-								gc_at3[gc_u2] += gc_at4[gc_u2]
-							}
+							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
+//line shoc.go:138
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -1119,12 +1086,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			} else {
+//line shoc.go:139
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1133,54 +1099,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 				}
+//line shoc.go:139
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -1206,11 +1166,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:141
-								gc_at5[gc_u3] += gc_at6[gc_u3]
-							}
+							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
+//line shoc.go:144
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
@@ -1218,12 +1177,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			} else {
+//line shoc.go:145
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -1232,54 +1190,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 				}
+//line shoc.go:145
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -2695,12 +2647,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				window := gc_s_window[gc_rank]
 //line shoc.go:307
 				if !(window < blockStop) {
-					{
 //line shoc.go:307
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line shoc.go:307
-						continue gc_L3
-					}
+					continue gc_L3
 				}
 //line shoc.go:308
 				var val4 float4
@@ -3000,5 +2950,4 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 // gc_files_shoc holds the source files whose lines the kernels' records hash.
 //
 //go:embed shoc.go shoc_more.go
-//line shoc.go:357
 var gc_files_shoc embed.FS

@@ -294,12 +294,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
-								{
 //line shoc.go:50
-									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line shoc.go:52
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -307,11 +304,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:51
-								gc_at[gc_u] += gc_at2[gc_u]
-							}
+							gc_at[gc_u] += gc_at2[gc_u]
 						}
+//line shoc.go:54
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -319,12 +315,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			} else {
+//line shoc.go:55
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -356,17 +351,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_vstep2
 //line shoc.go:33
 						var tid int = gc_tx
-						{
 //line shoc.go:51
-							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:51
-								break
-							}
-//line shoc.go:51
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:51
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -377,54 +369,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:55
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:51
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 				}
+//line shoc.go:55
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:51
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -476,12 +462,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
-								{
 //line shoc.go:56
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							}
-//line shoc.go:58
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -489,11 +472,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:57
-								gc_at3[gc_u2] += gc_at4[gc_u2]
-							}
+							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
+//line shoc.go:60
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -501,12 +483,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			} else {
+//line shoc.go:61
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -538,17 +519,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_vstep4
 //line shoc.go:33
 						var tid int = gc_tx
-						{
 //line shoc.go:57
-							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:57
-								break
-							}
-//line shoc.go:57
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:57
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:59
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -559,54 +537,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:57
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 				}
+//line shoc.go:61
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:57
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -658,12 +630,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								var tid int = gc_tx
 //line shoc.go:33
 								_ = tid
-								{
 //line shoc.go:62
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							}
-//line shoc.go:64
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -671,11 +640,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:33
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:63
-								gc_at5[gc_u3] += gc_at6[gc_u3]
-							}
+							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
+//line shoc.go:66
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
@@ -683,12 +651,11 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			} else {
+//line shoc.go:67
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -720,17 +687,14 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_tx := gc_vstep6
 //line shoc.go:33
 						var tid int = gc_tx
-						{
 //line shoc.go:63
-							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:63
-								break
-							}
-//line shoc.go:63
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:63
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep6
@@ -741,54 +705,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:67
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:33
 						tid := gc_tx
-						{
 //line shoc.go:63
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 				}
+//line shoc.go:67
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:33
 					tid := gc_tx
-					{
 //line shoc.go:63
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -1586,12 +1544,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
-								{
 //line shoc.go:128
-									archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line shoc.go:130
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -1599,11 +1554,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:129
-								gc_at[gc_u] += gc_at2[gc_u]
-							}
+							gc_at[gc_u] += gc_at2[gc_u]
 						}
+//line shoc.go:132
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1611,12 +1565,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			} else {
+//line shoc.go:133
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1648,17 +1601,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_vstep2
 //line shoc.go:112
 						var tid int = gc_tx
-						{
 //line shoc.go:129
-							if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:129
-								break
-							}
-//line shoc.go:129
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:129
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:131
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2
@@ -1669,54 +1619,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 					{
+//line shoc.go:133
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:129
-							sdata[tid] += sdata[tid+256]
-						}
+						sdata[tid] += sdata[tid+256]
 					}
 				}
+//line shoc.go:133
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:129
-						sdata[tid] += sdata[tid+256]
-					}
+					sdata[tid] += sdata[tid+256]
 				}
 			}
 		}
@@ -1768,12 +1712,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
-								{
 //line shoc.go:134
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
 							}
-//line shoc.go:136
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
@@ -1781,11 +1722,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:135
-								gc_at3[gc_u2] += gc_at4[gc_u2]
-							}
+							gc_at3[gc_u2] += gc_at4[gc_u2]
 						}
+//line shoc.go:138
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
@@ -1793,12 +1733,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			} else {
+//line shoc.go:139
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1830,17 +1769,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_vstep4
 //line shoc.go:112
 						var tid int = gc_tx
-						{
 //line shoc.go:135
-							if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:135
-								break
-							}
-//line shoc.go:135
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:135
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:137
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep4
@@ -1851,54 +1787,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 					{
+//line shoc.go:139
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:135
-							sdata[tid] += sdata[tid+128]
-						}
+						sdata[tid] += sdata[tid+128]
 					}
 				}
+//line shoc.go:139
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:135
-						sdata[tid] += sdata[tid+128]
-					}
+					sdata[tid] += sdata[tid+128]
 				}
 			}
 		}
@@ -1950,12 +1880,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								var tid int = gc_tx
 //line shoc.go:112
 								_ = tid
-								{
 //line shoc.go:140
-									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
 							}
-//line shoc.go:142
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -1963,11 +1890,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:112
 							tid := gc_tx
 							_ = tid
-							{
 //line shoc.go:141
-								gc_at5[gc_u3] += gc_at6[gc_u3]
-							}
+							gc_at5[gc_u3] += gc_at6[gc_u3]
 						}
+//line shoc.go:144
 						gc_tx = gc_fasthi3 - 1
 						continue
 					}
@@ -1975,12 +1901,11 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			} else {
+//line shoc.go:145
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2012,17 +1937,14 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_tx := gc_vstep6
 //line shoc.go:112
 						var tid int = gc_tx
-						{
 //line shoc.go:141
-							if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:141
-								break
-							}
-//line shoc.go:141
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line shoc.go:141
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
 					}
-//line shoc.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep6
@@ -2033,54 +1955,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 					{
+//line shoc.go:145
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line shoc.go:112
 						tid := gc_tx
-						{
 //line shoc.go:141
-							sdata[tid] += sdata[tid+64]
-						}
+						sdata[tid] += sdata[tid+64]
 					}
 				}
+//line shoc.go:145
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line shoc.go:112
 					tid := gc_tx
-					{
 //line shoc.go:141
-						sdata[tid] += sdata[tid+64]
-					}
+					sdata[tid] += sdata[tid+64]
 				}
 			}
 		}
@@ -3771,12 +3687,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				window := gc_s_window[gc_rank]
 //line shoc.go:307
 				if !(window < blockStop) {
-					{
 //line shoc.go:307
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line shoc.go:307
-						continue gc_L3
-					}
+					continue gc_L3
 				}
 //line shoc.go:308
 				var val4 float4
@@ -4101,5 +4015,4 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 // gc_files_shoc holds the source files whose lines the kernels' records hash.
 //
 //go:embed shoc.go shoc_more.go
-//line shoc.go:357
 var gc_files_shoc embed.FS

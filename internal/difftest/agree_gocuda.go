@@ -318,84 +318,62 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			gc_at := counts[gc_off:][:1]
 			gc_step6 := gc_from
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-				{
-					{
 //line agree.go:25
-						gc_at[0] = int32(c)
-					}
-				}
-				{
-					{
+				gc_at[0] = int32(c)
 //line agree.go:25
-						gc_at[0] = int32(c)
-					}
-				}
-				{
-					{
+				gc_at[0] = int32(c)
 //line agree.go:25
-						gc_at[0] = int32(c)
-					}
-				}
-				{
-					{
+				gc_at[0] = int32(c)
 //line agree.go:25
-						gc_at[0] = int32(c)
-					}
-				}
+				gc_at[0] = int32(c)
 			}
+//line agree.go:29
 			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-				{
 //line agree.go:25
-					gc_at[0] = int32(c)
-				}
+				gc_at[0] = int32(c)
 			}
 		} else {
+//line agree.go:29
 			gc_step7 := gc_from
 			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 				{
 					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line agree.go:25
-						counts[gc_bx] = int32(c)
-					}
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line agree.go:25
-						counts[gc_bx] = int32(c)
-					}
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line agree.go:25
-						counts[gc_bx] = int32(c)
-					}
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line agree.go:25
-						counts[gc_bx] = int32(c)
-					}
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line agree.go:25
 					counts[gc_bx] = int32(c)
 				}
+				{
+//line agree.go:29
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree.go:25
+					counts[gc_bx] = int32(c)
+				}
+				{
+//line agree.go:29
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree.go:25
+					counts[gc_bx] = int32(c)
+				}
+				{
+//line agree.go:29
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line agree.go:25
+					counts[gc_bx] = int32(c)
+				}
+			}
+//line agree.go:29
+			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line agree.go:25
+				counts[gc_bx] = int32(c)
 			}
 		}
 	}
@@ -404,5 +382,4 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 // gc_files_agree holds the source files whose lines the kernels' records hash.
 //
 //go:embed agree.go
-//line agree.go:36
 var gc_files_agree embed.FS

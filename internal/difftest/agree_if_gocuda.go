@@ -51,7 +51,34 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 //line agree_if.go:22
 	trips := int32(0)
-	clear(gc_s_m)
+//line agree_if.go:24
+	gc_vstep := 0
+//line agree_if.go:23
+	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line agree_if.go:23
+		gc_alive := gc_all
+//line agree_if.go:23
+		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line agree_if.go:23
+			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+		}
+//line agree_if.go:23
+		var m int32
+		lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line agree_if.go:23
+		var m int32
+//line agree_if.go:25
+		gc_s_m[gc_rank] = m
+	}
+//line agree_if.go:24
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -60,6 +87,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
+//line agree_if.go:33
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -69,6 +97,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
 				var m int32
 //line agree_if.go:25
 				m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
@@ -78,65 +107,64 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:28
 		for half := gc_bdx / 2; half > 0; half /= 2 {
+//line agree_if.go:30
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := half; gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
+				gc_vstep2 := gc_from
 //line agree_if.go:29
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 //line agree_if.go:29
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line agree_if.go:29
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line agree_if.go:29
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 					}
-					{
-						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 //line agree_if.go:30
-							break
-						}
+					if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 //line agree_if.go:30
-						lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+						break
 					}
+//line agree_if.go:30
+					lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
-					{
 //line agree_if.go:30
-						s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
-					}
+					s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
 				}
 			}
 		}
-		gc_vstep2 := 0
+//line agree_if.go:37
+		gc_vstep3 := 0
 //line agree_if.go:34
-		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
+		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
 //line agree_if.go:34
-			gc_alive2 := gc_all2
+			gc_alive3 := gc_all3
 //line agree_if.go:34
-			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
 //line agree_if.go:34
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 			}
 //line agree_if.go:34
 			var m int32
 //line agree_if.go:34
 			var gc_u int32
 //line agree_if.go:34
-			if gc_in := gc_alive2.ToBits(); gc_in != 0 {
+			if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 //line agree_if.go:34
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line agree_if.go:34
@@ -144,9 +172,9 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			}
 //line agree_if.go:34
 			m = gc_u
-			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive2)
+			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -156,21 +184,22 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			m = s[0]
 			gc_s_m[gc_rank] = m
 		}
+//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 //line agree_if.go:21
-			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:36
 			gc_vb := lanes.BroadcastInt32x8(3)
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 //line agree_if.go:36
-				gc_alive3 := gc_all3
+				gc_alive4 := gc_all4
 //line agree_if.go:36
-				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
 //line agree_if.go:36
-					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 				}
 //line agree_if.go:21
 				var i int = gc_bx*gc_bdx + gc_tx
@@ -179,9 +208,10 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 					break
 				}
-				lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive3)
+//line agree_if.go:37
+				lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -195,6 +225,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 //line agree_if.go:37
 		trips++
+//line agree_if.go:39
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L6:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -205,17 +236,16 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 //line agree_if.go:21
 				i := gc_bx*gc_bdx + gc_tx
+//line agree_if.go:23
 				m := gc_s_m[gc_rank]
 //line agree_if.go:39
 				if !(m < 0) {
 //line agree_if.go:43
 					out[2*i], out[2*i+1] = m, trips
-					{
 //line agree_if.go:43
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line agree_if.go:40
-						continue gc_L6
-					}
+					continue gc_L6
 				}
 			}
 		}
@@ -233,6 +263,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 // stepped by bs from its own start: the same for the block, which the
 // compiler cannot prove, so the compiled form checks it. Each drain adds
 // the stack's entries to total[block].
+//
+//line agree_if.go:59
 func AgreeContinueKernel(in []int32, k int32, total []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_agreeContinue,
 		func(gc_t *gocuda.Thread) { agreeContinue(gc_t, in, k, total) },
@@ -256,6 +288,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 //line agree_if.go:60
 	stack := gocuda.Shared[int32](t, 2*gc_bdx)
 	height := gocuda.Shared[int32](t, 1)[:1]
+//line agree_if.go:63
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -265,6 +298,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 			}
 //line agree_if.go:62
 			pos := gc_tx
+//line agree_if.go:64
 			gc_s_pos[gc_rank] = pos
 		}
 	}
@@ -277,6 +311,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 		if compiled.AllExited(gc_exited) {
 			return
 		}
+//line agree_if.go:72
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -294,6 +329,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 //line agree_if.go:70
 		h := height[0]
 		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
+//line agree_if.go:73
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -308,6 +344,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 				gc_r3out = gc_rank
 			}
 		}
+//line agree_if.go:88
 		if gc_r3 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r3in, gc_r3out)
 		}
@@ -321,6 +358,7 @@ func gc_body_agreeContinue(gc_b *compiled.Block, in []int32, k int32, total []in
 		compiled.OutOfLine(func() {
 			height := height[:1]
 			{
+//line agree_if.go:79
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := 0; gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
@@ -397,6 +435,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 //line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
+//line agree_if.go:102
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
@@ -414,6 +453,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					c = !c
 				}
 				gc_at2[gc_tx] = gc_at3[gc_tx]
+//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		} else {
@@ -428,11 +468,14 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					c = !c
 				}
 				s[gc_tx] = data[i]
+//line agree_if.go:107
 				gc_s_c[gc_rank] = c
 			}
 		}
 	}
+//line agree_if.go:112
 	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line agree_if.go:114
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		c := gc_s_c[gc_rank]
@@ -444,6 +487,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			gc_r2out = gc_rank
 		}
 	}
+//line agree_if.go:126
 	if gc_r2 == 3 {
 		compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
 	}
@@ -452,6 +496,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	var agreed bool = gc_agreed
 //line agree_if.go:107
 	if agreed {
+//line agree_if.go:109
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
@@ -460,6 +505,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_rank := gc_base + gc_tx
 //line agree_if.go:108
 					v := s[gc_idx]
+//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			} else {
@@ -471,6 +517,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -479,6 +526,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -487,6 +535,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 					{
@@ -495,6 +544,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:108
 						v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 						gc_s_v[gc_rank] = v
 					}
 				}
@@ -503,10 +553,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_pos.Thread = gc_rank
 //line agree_if.go:108
 					v := s[gc_bdx-1-gc_tx]
+//line agree_if.go:110
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
+//line agree_if.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
@@ -558,6 +610,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	} else {
+//line agree_if.go:117
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -575,6 +628,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_rank := gc_base + gc_tx
 //line agree_if.go:113
 							v_ := gc_at5[gc_u]
+//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
@@ -586,6 +640,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -594,6 +649,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -602,6 +658,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 							{
@@ -610,6 +667,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 								gc_pos.Thread = gc_rank
 //line agree_if.go:113
 								v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
 								gc_s_v_[gc_rank] = v_
 							}
 						}
@@ -618,6 +676,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_pos.Thread = gc_rank
 //line agree_if.go:113
 							v_ := s[(gc_tx + gc_r)]
+//line agree_if.go:115
 							gc_s_v_[gc_rank] = v_
 						}
 					}
@@ -632,6 +691,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -640,6 +700,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -648,6 +709,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 					{
@@ -656,6 +718,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_pos.Thread = gc_rank
 //line agree_if.go:113
 						v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
 						gc_s_v_[gc_rank] = v_
 					}
 				}
@@ -664,10 +727,12 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_pos.Thread = gc_rank
 //line agree_if.go:113
 					v_ := s[(gc_tx+1)%gc_bdx]
+//line agree_if.go:115
 					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
+//line agree_if.go:121
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
@@ -719,6 +784,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 	}
+//line agree_if.go:122
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
 		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
@@ -836,6 +902,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
+//line agree_if.go:141
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -847,12 +914,10 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 			index := int32(gc_bx*gc_bdx + gc_tx)
 			if !(index < size) {
-				{
 //line agree_if.go:133
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line agree_if.go:133
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line agree_if.go:134
 			var node, next int64
@@ -869,6 +934,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
+//line agree_if.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -879,33 +945,31 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
 				var node int64
+//line agree_if.go:136
 				var next int64
 //line agree_if.go:136
 				node = list[index]
 				if node>>32 == -1 {
-					{
 //line agree_if.go:137
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line agree_if.go:140
 				next = list[node>>32]
 				if next>>32 == -1 {
-					{
 //line agree_if.go:141
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line agree_if.go:144
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
+//line agree_if.go:148
 				gc_s_temp[gc_rank] = temp
 			}
 		}
+//line agree_if.go:153
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 //line agree_if.go:132
@@ -940,6 +1004,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 				}
 //line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:134
 				temp := gc_s_temp[gc_rank]
 //line agree_if.go:148
 				list[index] = temp
@@ -951,5 +1016,4 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 // gc_files_agree_if holds the source files whose lines the kernels' records hash.
 //
 //go:embed agree_if.go
-//line agree_if.go:158
 var gc_files_agree_if embed.FS

@@ -188,17 +188,14 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:29
 							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-						{
 //line agree_if.go:30
-							if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 //line agree_if.go:30
-								break
-							}
-//line agree_if.go:30
-							archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive3).StoreSlice(s[gc_tx:])
+							break
 						}
+//line agree_if.go:30
+						archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive3).StoreSlice(s[gc_tx:])
 					}
-//line agree_if.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -207,10 +204,8 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					if gc_exited[gc_rank] {
 						continue
 					}
-					{
 //line agree_if.go:30
-						s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
-					}
+					s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
 				}
 			}
 		}
@@ -594,19 +589,16 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				if !(m < 0) {
 //line agree_if.go:43
 					out[2*i], out[2*i+1] = m, trips
-					{
 //line agree_if.go:43
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line agree_if.go:40
-						continue gc_L6
-					}
+					continue gc_L6
 				}
 			}
 		}
 	}
 }
 
-//line agree_if.go:46
 var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
 
 var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
@@ -1583,12 +1575,10 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 			index := int32(gc_bx*gc_bdx + gc_tx)
 			if !(index < size) {
-				{
 //line agree_if.go:133
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line agree_if.go:133
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line agree_if.go:134
 			var node, next int64
@@ -1623,22 +1613,16 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 //line agree_if.go:136
 				node = list[index]
 				if node>>32 == -1 {
-					{
 //line agree_if.go:137
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line agree_if.go:140
 				next = list[node>>32]
 				if next>>32 == -1 {
-					{
 //line agree_if.go:141
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line agree_if.go:144
 				temp := node & 0xffffffff
 				temp += next & 0xffffffff
 				temp += (next >> 32) << 32
@@ -1693,7 +1677,6 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	}
 }
 
-//line agree_if.go:155
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -272,5 +272,4 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 // gc_files_cg holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg.go
-//line cg.go:35
 var gc_files_cg embed.FS

@@ -134,5 +134,4 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 // gc_files_cg_reduce_op holds the source files whose lines the kernels' records hash.
 //
 //go:embed cg_reduce_op.go
-//line cg_reduce_op.go:48
 var gc_files_cg_reduce_op embed.FS

@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SubTileKernel partitions each 32-thread tile of the block into tiles of
-// size threads (CUDA's tiled_partition(tile32, size)): their ranks, their
-// index and count among the parent tile's tiles (read directly, and in a
-// function without collectives, which the compiled form calls with the
-// thread's own handle), a shuffle-down sum and a ballot within each. out
-// has one element per thread of the grid.
-//
-//line cg_subtile.go:23
-func SubTileKernel(out []SubTileOut, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_subTile,
-		func(gc_t *gocuda.Thread) { subTile(gc_t, out, size) },
-		func(gc_b *compiled.Block) { gc_body_subTile(gc_b, out, size) })
-}
-
-//line cg_subtile.go:23
-var gc_src_subTile = compiled.NewSource(gc_files_cg_subtile, "subTile", "96e0e0be24d339aec0e64cfdacf1fef43ba130f8de6f696f82f80c2cc9c0b1b8", "cg_subtile.go:15-36").NoGoexit("4f3e8e7f5ecbe16fd7c96714a1d6e1280fa42d74664ce13987fcb69dfe7d52fc", "cg_subtile.go:38-39")
 
 //line cg_subtile.go:23
 func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
@@ -145,9 +122,3 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 		}
 	}
 }
-
-// gc_files_cg_subtile holds the source files whose lines the kernels' records hash.
-//
-//go:embed cg_subtile.go
-//line cg_subtile.go:45
-var gc_files_cg_subtile embed.FS

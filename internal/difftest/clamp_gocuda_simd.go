@@ -5,33 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ClampStencilKernel runs steps of a three-point average over a shared
-// row of each block, Rodinia's pathfinder in shape: each thread reads its
-// neighbours at indices clamped to the part of the block inside [0, n)
-// (w := tx-1; if w < lo { w = lo }), which the compiler folds into max and
-// min and recomputes past each barrier. Threads outside [0, n) keep their
-// value.
-//
-//line clamp.go:13
-func ClampStencilKernel(in, out []float32, n, steps int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_clampStencil,
-		func(gc_t *gocuda.Thread) { clampStencil(gc_t, in, out, n, steps) },
-		func(gc_b *compiled.Block) { gc_body_clampStencil(gc_b, in, out, n, steps) })
-}
-
-//line clamp.go:13
-var gc_src_clampStencil = compiled.NewSource(gc_files_clamp, "clampStencil", "23bd677629ea06999e6324d70e24cb74cd67a85b62b4a10bb54d6c302ad73a6e", "clamp.go:5-48").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line clamp.go:13
 func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int) {
@@ -806,9 +784,3 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 		}
 	}
 }
-
-// gc_files_clamp holds the source files whose lines the kernels' records hash.
-//
-//go:embed clamp.go
-//line clamp.go:57
-var gc_files_clamp embed.FS

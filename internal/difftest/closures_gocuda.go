@@ -47,6 +47,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	}
 //line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line closures.go:21
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -62,6 +63,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank]
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				gc_at2[gc_tx] = gc_s_v[gc_rank]
+//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		} else {
@@ -77,10 +79,12 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 				w := 2 * gc_s_v[gc_rank]
 				get := func() int32 { return gc_s_v[gc_rank] + w }
 				s[tid] = gc_s_v[gc_rank]
+//line closures.go:29
 				gc_s_get[gc_rank] = get
 			}
 		}
 	}
+//line closures.go:35
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -91,6 +95,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -103,6 +108,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -115,6 +121,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -127,6 +134,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:23
 				get := gc_s_get[gc_rank]
 //line closures.go:27
 				gc_s_v[gc_rank] = s[tid^1]
@@ -139,6 +147,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:20
 			tid := gc_tx
 			i := gc_bx*gc_bdx + tid
+//line closures.go:23
 			get := gc_s_get[gc_rank]
 //line closures.go:27
 			gc_s_v[gc_rank] = s[tid^1]
@@ -174,6 +183,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_s_v := make([]pairOf, gc_b.Len())
 //line closures.go:38
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line closures.go:41
 	var gc_l_pick [32]func(k int) int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -212,37 +222,39 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line closures.go:52
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+//line closures.go:59
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx*gc_bdx + gc_tx
-						pick := gc_l_pick[gc_lane]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+					pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-						gc_at[gc_lane] = pick(i&1) + pick(0)
+					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					gc_at[gc_lane] = pick(i&1) + pick(0)
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx*gc_bdx + gc_tx
-						pick := gc_l_pick[gc_lane]
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:41
+					pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-						out[i] = pick(i&1) + pick(0)
-					}
+					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					out[i] = pick(i&1) + pick(0)
 				}
 			}
 		}
@@ -253,6 +265,8 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 // barrier, to acc, which the thread then reads directly, and even
 // threads bump through another closure u, declared in an if's block:
 // each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
+//
+//line closures.go:60
 func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureWrites,
 		func(gc_t *gocuda.Thread) { closureWrites(gc_t, in, out) },
@@ -280,6 +294,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line closures.go:63
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
@@ -295,6 +310,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(gc_at[gc_tx])
 				gc_at2[gc_tx] = gc_at[gc_tx]
+//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		} else {
@@ -310,10 +326,12 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 				add := func(x int32) { gc_s_acc[gc_rank] += x }
 				add(in[i])
 				s[tid] = in[i]
+//line closures.go:70
 				gc_s_add[gc_rank] = add
 			}
 		}
 	}
+//line closures.go:76
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -325,6 +343,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
@@ -346,6 +365,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:62
 				tid := gc_tx
 				i := gc_bx*gc_bdx + tid
+//line closures.go:65
 				add := gc_s_add[gc_rank]
 //line closures.go:69
 				add(s[tid^1])
@@ -390,6 +410,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+//line closures.go:97
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
@@ -408,14 +429,15 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
+//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
-//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
+//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
@@ -435,19 +457,21 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 //line closures.go:91
 						return
 					}
+//line closures.go:92
 					fs[k] = func() int32 { return int32(k) * a }
 				}
-//line closures.go:94
 				sum := int32(0)
 				for k_ := range 4 {
 					shift := func() int32 { return a >> k_ }
 					sum += shift()
 				}
+//line closures.go:102
 				gc_s_fs[gc_rank] = fs
 				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
+//line closures.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
@@ -456,8 +480,10 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
+//line closures.go:118
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -465,8 +491,10 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 1
+//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -474,8 +502,10 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 2
+//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -483,8 +513,10 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				}
 				{
 					gc_tx := gc_step + 3
+//line closures.go:105
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -494,6 +526,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
+//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -508,6 +541,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -519,6 +553,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -530,6 +565,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -541,6 +577,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line closures.go:88
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
 					fs := gc_s_fs[gc_rank]
 					sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -552,6 +589,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line closures.go:88
 				i := gc_bx*gc_bdx + gc_tx
+//line closures.go:90
 				fs := gc_s_fs[gc_rank]
 				sum := gc_s_sum[gc_rank]
 //line closures.go:100
@@ -585,6 +623,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line closures.go:118
 	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
@@ -618,35 +657,41 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						x := gc_l_x[gc_lane]
-						get := gc_l_get[gc_lane]
+//line closures.go:117
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line closures.go:124
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line closures.go:111
+					x := gc_l_x[gc_lane]
+//line closures.go:113
+					get := gc_l_get[gc_lane]
 //line closures.go:112
-						y := gc_c1r[gc_lane]
-						gc_at[gc_lane] = get() + y + x
+					y := gc_c1r[gc_lane]
+					gc_at[gc_lane] = get() + y + x
+				}
+			} else {
+//line closures.go:117
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:109
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_l_x[gc_lane]
-						get := gc_l_get[gc_lane]
-						y := gc_c1r[gc_lane]
-						out[i] = get() + y + x
-					}
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:111
+					x := gc_l_x[gc_lane]
+//line closures.go:113
+					get := gc_l_get[gc_lane]
+//line closures.go:112
+					y := gc_c1r[gc_lane]
+					out[i] = get() + y + x
 				}
 			}
 		}
@@ -695,6 +740,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		b := int32(gc_bx) + 1
 //line closures.go:130
 		done := int32(0)
+//line closures.go:132
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -707,6 +753,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := gc_at[gc_tx] + done
+//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -721,6 +768,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:131
 					x_ := in[i] + done
+//line closures.go:135
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -728,6 +776,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 //line closures.go:132
 		done++
+//line closures.go:134
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -779,6 +828,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		b *= 100
 //line closures.go:136
 		_, _ = done, b
+//line closures.go:138
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -787,28 +837,36 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
+//line closures.go:147
 						gc_rank := gc_base + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
+//line closures.go:140
 						gc_rank := gc_base + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line closures.go:140
 						gc_rank := gc_base + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
+//line closures.go:140
 						gc_rank := gc_base + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						gc_at2[gc_tx] = x_
@@ -816,6 +874,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					gc_at2[gc_tx] = x_
@@ -829,6 +888,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -839,6 +899,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -849,6 +910,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -859,6 +921,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_pos.Thread = gc_rank
 //line closures.go:126
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 						out[i] = x_
@@ -869,6 +932,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					gc_pos.Thread = gc_rank
 //line closures.go:126
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:128
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:135
 					out[i] = x_
@@ -915,6 +979,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		b := int32(gc_bx) + 1
 //line closures.go:148
 		done := int32(0)
+//line closures.go:150
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -927,6 +992,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := gc_at[gc_tx] + done
+//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -941,6 +1007,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					add := func(x int32) int32 { return x + b + odd }
 //line closures.go:149
 					x_ := in[i] + done
+//line closures.go:153
 					gc_s_add[gc_rank] = add
 					gc_s_x_[gc_rank] = x_
 				}
@@ -948,6 +1015,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 //line closures.go:150
 		done++
+//line closures.go:152
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -999,6 +1067,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		b *= 100
 //line closures.go:154
 		_, _ = done, b
+//line closures.go:156
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -1007,28 +1076,36 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
+//line closures.go:165
 						gc_rank := gc_base + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 1
+//line closures.go:158
 						gc_rank := gc_base + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line closures.go:158
 						gc_rank := gc_base + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
 					}
 					{
 						gc_tx := gc_step2 + 3
+//line closures.go:158
 						gc_rank := gc_base + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						gc_at2[gc_tx] = x_
@@ -1036,6 +1113,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					gc_at2[gc_tx] = x_
@@ -1049,6 +1127,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1059,6 +1138,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1069,6 +1149,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1079,6 +1160,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line closures.go:144
 						i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
 						x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 						out[i] = x_
@@ -1089,6 +1171,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					gc_pos.Thread = gc_rank
 //line closures.go:144
 					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:146
 					x_ := gc_s_x_[gc_rank]
 //line closures.go:153
 					out[i] = x_
@@ -1101,5 +1184,4 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 // gc_files_closures holds the source files whose lines the kernels' records hash.
 //
 //go:embed closures.go
-//line closures.go:164
 var gc_files_closures embed.FS

@@ -223,40 +223,39 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line closures.go:52
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line closures.go:59
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:41
-						pick := gc_l_pick[gc_lane]
+					pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-						gc_at[gc_lane] = pick(i&1) + pick(0)
+					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					gc_at[gc_lane] = pick(i&1) + pick(0)
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:39
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line closures.go:41
-						pick := gc_l_pick[gc_lane]
+					pick := gc_l_pick[gc_lane]
 //line closures.go:47
-						gc_s_v[gc_rank].b = gc_c1r[gc_lane]
-						out[i] = pick(i&1) + pick(0)
-					}
+					gc_s_v[gc_rank].b = gc_c1r[gc_lane]
+					out[i] = pick(i&1) + pick(0)
 				}
 			}
 		}
@@ -267,6 +266,8 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 // barrier, to acc, which the thread then reads directly, and even
 // threads bump through another closure u, declared in an if's block:
 // each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
+//
+//line closures.go:60
 func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureWrites,
 		func(gc_t *gocuda.Thread) { closureWrites(gc_t, in, out) },
@@ -657,42 +658,41 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line closures.go:124
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line closures.go:111
-						x := gc_l_x[gc_lane]
-//line closures.go:113
-						get := gc_l_get[gc_lane]
-//line closures.go:112
-						y := gc_c1r[gc_lane]
-						gc_at[gc_lane] = get() + y + x
-					}
-				} else {
 //line closures.go:117
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line closures.go:109
-						i := gc_bx*gc_bdx + gc_tx
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line closures.go:124
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line closures.go:111
-						x := gc_l_x[gc_lane]
+					x := gc_l_x[gc_lane]
 //line closures.go:113
-						get := gc_l_get[gc_lane]
+					get := gc_l_get[gc_lane]
 //line closures.go:112
-						y := gc_c1r[gc_lane]
-						out[i] = get() + y + x
+					y := gc_c1r[gc_lane]
+					gc_at[gc_lane] = get() + y + x
+				}
+			} else {
+//line closures.go:117
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line closures.go:109
+					i := gc_bx*gc_bdx + gc_tx
+//line closures.go:111
+					x := gc_l_x[gc_lane]
+//line closures.go:113
+					get := gc_l_get[gc_lane]
+//line closures.go:112
+					y := gc_c1r[gc_lane]
+					out[i] = get() + y + x
 				}
 			}
 		}
@@ -1177,5 +1177,4 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 // gc_files_closures holds the source files whose lines the kernels' records hash.
 //
 //go:embed closures.go
-//line closures.go:164
 var gc_files_closures embed.FS

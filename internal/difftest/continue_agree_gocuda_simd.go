@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ContinueFlagKernel is the shape of aop's prepare_svd_kernel: a
-// block-stride loop over n items (a multiple of the block's size) holding
-// barriers, whose trip ends early with a continue where a shared flag
-// says no item of the trip is nonzero, the same for the block; and with
-// another where the thread's own item is negative, after which no
-// barrier comes. out[tx] counts the trips with a nonzero item,
-// out[bs+tx] adds the thread's items that are not negative there.
-//
-//line continue_agree.go:14
-func ContinueFlagKernel(in, out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_continueFlag,
-		func(gc_t *gocuda.Thread) { continueFlag(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_continueFlag(gc_b, in, out, n) })
-}
-
-//line continue_agree.go:14
-var gc_src_continueFlag = compiled.NewSource(gc_files_continue_agree, "continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line continue_agree.go:14
 func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
@@ -90,15 +67,14 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:36
 					out[gc_tx] = trips
 					out[gc_bdx+gc_tx] = sum
-					{
 //line continue_agree.go:37
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line continue_agree.go:17
-						continue gc_L2
-					}
+					continue gc_L2
 				}
 			}
 		}
+//line continue_agree.go:22
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -149,12 +125,10 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:19
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-					{
 //line continue_agree.go:20
-						if gc_alive.ToBits() != 0 {
+					if gc_alive.ToBits() != 0 {
 //line continue_agree.go:20
-							flag[0] = 0
-						}
+						flag[0] = 0
 					}
 				}
 //line continue_agree.go:22
@@ -166,10 +140,8 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line continue_agree.go:20
-					flag[0] = 0
-				}
+				flag[0] = 0
 			}
 		}
 //line continue_agree.go:26
@@ -210,9 +182,3 @@ func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
 		}
 	}
 }
-
-// gc_files_continue_agree holds the source files whose lines the kernels' records hash.
-//
-//go:embed continue_agree.go
-//line continue_agree.go:29
-var gc_files_continue_agree embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CopyKeptKernel keeps in[i] across a barrier, i = off + b*blockDim*
-// blockDim.y + thread rank, and writes the element of the thread at
-// the other end of the block, minus its own, to out.
-//
-//line copies.go:15
-func CopyKeptKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_copyKept,
-		func(gc_t *gocuda.Thread) { copyKept(gc_t, in, out, off) },
-		func(gc_b *compiled.Block) { gc_body_copyKept(gc_b, in, out, off) })
-}
-
-//line copies.go:15
-var gc_src_copyKept = compiled.NewSource(gc_files_copies, "copyKept", "dfeba187df80a75c3cd900803264b65ba3fb4b99455d466af3e37ad60fb4ee45", "copies.go:10-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line copies.go:15
 func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
@@ -456,20 +437,6 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 	}
 }
 
-// CopyBetweenKernel copies src[i] to dst[i], i = b*blockDim + tid, then
-// waits at a barrier: dst and src may be parts of one array that
-// overlap, where the threads' order decides what each reads.
-//
-//line copies.go:32
-func CopyBetweenKernel(dst, src []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_copyBetween,
-		func(gc_t *gocuda.Thread) { copyBetween(gc_t, dst, src) },
-		func(gc_b *compiled.Block) { gc_body_copyBetween(gc_b, dst, src) })
-}
-
-//line copies.go:32
-var gc_src_copyBetween = compiled.NewSource(gc_files_copies, "copyBetween", "fed8b6f339735e694bf5cceca5a4c69db6131a8352ceee6f86448a7f00f80da8", "copies.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line copies.go:32
 func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_pos := gc_b.Pos()
@@ -600,18 +567,6 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 		}
 	}
 }
-
-// CopyTileKernel copies a block's tile of a row-major matrix of width w
-// into shared memory through a guarded load (StreamAt: zero past the
-// end), and writes it transposed within the block to out.
-func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_copyTile,
-		func(gc_t *gocuda.Thread) { copyTile(gc_t, in, out, w) },
-		func(gc_b *compiled.Block) { gc_body_copyTile(gc_b, in, out, w) })
-}
-
-//line copies.go:43
-var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line copies.go:43
 func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
@@ -1073,24 +1028,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	}
 }
 
-// CopyLanesKernel loads a block's elements of in into shared memory; then
-// each warp's lanes read their element into v, add their xor-1
-// neighbour's through a shuffle and store v back, between __syncwarps;
-// thread r writes the element of thread n-1-r to out. Launch it with a
-// one-dimensional block of whole warps: each warp reads and stores as one
-// copy each way.
-//
-//line copies.go:61
-func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_copyLanes,
-		func(gc_t *gocuda.Thread) { copyLanes(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_copyLanes(gc_b, in, out) })
-}
-
-//line copies.go:61
-var gc_src_copyLanes = compiled.NewSource(gc_files_copies, "copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line copies.go:61
 func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1248,27 +1185,26 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off2 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-					gc_at3 := s[gc_off2:][:32]
+//line copies.go:82
+			gc_x0 := gc_tidx.X
+			gc_off2 := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				gc_at3 := s[gc_off2:][:32]
 //line copies.go:67
-					copy(gc_l_v[:], gc_at3)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line copies.go:63
-						tid := gc_tx
-//line copies.go:67
-						v := s[tid]
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at3)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:67
+					v := s[tid]
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -1322,28 +1258,27 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off3 := gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-					gc_at4 := s[gc_off3:][:32]
+//line copies.go:78
+			gc_x02 := gc_tidx.X
+			gc_off3 := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				gc_at4 := s[gc_off3:][:32]
 //line copies.go:71
-					copy(gc_at4, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line copies.go:63
-						tid := gc_tx
-//line copies.go:65
-						v := gc_l_v[gc_lane]
-//line copies.go:71
-						s[tid] = v
+				copy(gc_at4, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line copies.go:63
+					tid := gc_tx
+//line copies.go:65
+					v := gc_l_v[gc_lane]
+//line copies.go:71
+					s[tid] = v
 				}
 			}
 		}
@@ -1410,9 +1345,3 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
-
-// gc_files_copies holds the source files whose lines the kernels' records hash.
-//
-//go:embed copies.go streams.go
-//line copies.go:83
-var gc_files_copies embed.FS

@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DeadStoreAssignKernel keeps v across barriers; between two shuffles
-// each lane of a block of odd width may replace v, and after the second
-// every lane does: the store of v after the first shuffle is dead (the
-// spill pass skips it), and v is read there only to be assigned.
-//
-//line deadstore.go:11
-func DeadStoreAssignKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deadStoreAssign,
-		func(gc_t *gocuda.Thread) { deadStoreAssign(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_deadStoreAssign(gc_b, in, out) })
-}
-
-//line deadstore.go:11
-var gc_src_deadStoreAssign = compiled.NewSource(gc_files_deadstore, "deadStoreAssign", "fb03df17b5bf3452163d55f5ac906050bfb6734b2154730ac83d6a8493d10025", "deadstore.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line deadstore.go:11
 func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
@@ -494,9 +474,3 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
-
-// gc_files_deadstore holds the source files whose lines the kernels' records hash.
-//
-//go:embed deadstore.go
-//line deadstore.go:31
-var gc_files_deadstore embed.FS

@@ -5,33 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"math/bits"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DemandRowsKernel reduces each warp's elements of in with shuffles down,
-// then, after a barrier, thread (0, y) of block b writes its value to
-// out[b*blockDim.y+y]: in a one-dimensional block, thread 0's, lane 0 of
-// warp 0; in a block of rows shorter than a warp, the lanes starting each
-// row, whose partial sums all the steps' lanes must compute.
-//
-//line demand.go:21
-func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandRows,
-		func(gc_t *gocuda.Thread) { demandRows(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_demandRows(gc_b, in, out) })
-}
-
-//line demand.go:21
-var gc_src_demandRows = compiled.NewSource(gc_files_demand, "demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:21
 func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
@@ -116,30 +95,29 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line demand.go:32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line demand.go:23
-					rank := gc_ty*gc_bdx + gc_tx
-					var v_ float32 = in[gc_bx*n+rank]
-//line demand.go:26
-					gc_l_v_[gc_lane] = v_
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand.go:23
+				rank := gc_ty*gc_bdx + gc_tx
+				var v_ float32 = in[gc_bx*n+rank]
+//line demand.go:26
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line demand.go:48
@@ -331,20 +309,6 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	}
 }
 
-// DemandLanesKernel reduces each warp's elements of in with shuffles down
-// from offset start, and the warp's first three lanes write their partial
-// sums to out[3*w+lane], w the warp's index in the grid.
-//
-//line demand.go:36
-func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandLanes,
-		func(gc_t *gocuda.Thread) { demandLanes(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_demandLanes(gc_b, in, out, start) })
-}
-
-//line demand.go:36
-var gc_src_demandLanes = compiled.NewSource(gc_files_demand, "demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line demand.go:36
 func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_pos := gc_b.Pos()
@@ -425,25 +389,24 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line demand.go:37
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ float32 = in[i]
-//line demand.go:40
-					gc_l_v_[gc_lane] = v_
+//line demand.go:46
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand.go:37
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ float32 = in[i]
+//line demand.go:40
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line demand.go:48
@@ -514,47 +477,30 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line demand.go:37
-					i := gc_bx*gc_bdx + gc_tx
-//line demand.go:39
-					v_ := gc_l_v_[gc_lane]
-//line demand.go:51
-					var r float32 = v_
-//line demand.go:38
-					v := r
-					{
-						out[3*(i/32)+(gc_rank&31)] = v
-					}
+//line demand.go:63
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand.go:37
+				i := gc_bx*gc_bdx + gc_tx
+//line demand.go:39
+				v_ := gc_l_v_[gc_lane]
+//line demand.go:51
+				var r float32 = v_
+//line demand.go:38
+				v := r
+//line demand.go:40
+				out[3*(i/32)+(gc_rank&31)] = v
 			}
 		}
 	}
 }
-
-// DemandBranchKernel reduces each warp's elements of in with shuffles
-// down, then, after a barrier, each lane whose partial sum is positive
-// counts the lanes of its warp that branch with it (__activemask in the
-// branch): every lane's value is read, by the branch's condition.
-//
-//line demand.go:60
-func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandBranch,
-		func(gc_t *gocuda.Thread) { demandBranch(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_demandBranch(gc_b, in, out) })
-}
-
-//line demand.go:60
-var gc_src_demandBranch = compiled.NewSource(gc_files_demand, "demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand.go:60
 func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
@@ -637,25 +583,24 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line demand.go:61
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ float32 = in[i]
-//line demand.go:64
-					gc_l_v_[gc_lane] = v_
+//line demand.go:70
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand.go:61
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ float32 = in[i]
+//line demand.go:64
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line demand.go:48
@@ -769,69 +714,60 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 				gc_l_w[gc_lane] = w
 			}
 		}
-		{
-			var gc_m10 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line demand.go:70
+		var gc_m10 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+//line demand.go:65
+			if v > 0 {
+				gc_m10 |= 1 << gc_lane
+			}
+		}
+		gc_save10 := gc_act
+		gc_act = gc_save10 & gc_m10
+		if gc_act != 0 {
+//line demand.go:66
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line demand.go:65
-				if v > 0 {
-					gc_m10 |= 1 << gc_lane
-				}
-			}
-			gc_save10 := gc_act
-			gc_act = gc_save10 & gc_m10
-			if gc_act != 0 {
+				var w float32
 //line demand.go:66
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var w float32
-//line demand.go:66
-					w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
-					gc_l_w[gc_lane] = w
-				}
+				w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+				gc_l_w[gc_lane] = w
 			}
-			gc_act = gc_save10 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
+		gc_act = gc_save10 &^ gc_dead
+//line demand.go:73
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line demand.go:76
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
 //line demand.go:68
-					copy(gc_at, gc_l_w[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line demand.go:61
-						i := gc_bx*gc_bdx + gc_tx
-//line demand.go:63
-						w := gc_l_w[gc_lane]
-//line demand.go:68
-						out[i] = w
-					}
+			copy(gc_at, gc_l_w[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand.go:61
+				i := gc_bx*gc_bdx + gc_tx
+//line demand.go:63
+				w := gc_l_w[gc_lane]
+//line demand.go:68
+				out[i] = w
 			}
 		}
 	}
 }
-
-// gc_files_demand holds the source files whose lines the kernels' records hash.
-//
-//go:embed demand.go
-//line demand.go:80
-var gc_files_demand embed.FS

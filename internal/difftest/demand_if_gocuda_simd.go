@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DemandIfKernel is the Programming Guide's block reduction in its
-// readers' words: each warp sums its elements with shuffles down, lane 0
-// (tid%32 == 0) stores the warp's sum, and after a barrier the threads
-// with tid < 32 shuffle the warps' sums, thread 0 storing the block's.
-// The second shuffle runs inside an if whose lanes the block's shape
-// decides (every lane of warp 0 in a one-dimensional block, part of a
-// warp in others), and only thread 0 reads its result.
-//
-//line demand_if.go:14
-func DemandIfKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandIf,
-		func(gc_t *gocuda.Thread) { demandIf(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_demandIf(gc_b, in, out) })
-}
-
-//line demand_if.go:14
-var gc_src_demandIf = compiled.NewSource(gc_files_demand_if, "demandIf", "722a0dfa2c36b8b0e1c0bf0c15c49485f7c3155133599c7e43e7dbc495b0f328", "demand_if.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_if.go:14
 func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
@@ -176,339 +153,330 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line demand_if.go:39
-			var gc_m11 uint32
+		var gc_m11 uint32
 //line demand_if.go:27
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line demand_if.go:37
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line demand_if.go:15
-						tid := gc_tx
+				tid := gc_tx
 //line demand_if.go:27
-						if tid < 32 {
-							gc_m11 |= 1 << gc_lane
-						}
-					}
+				if tid < 32 {
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line demand_if.go:28
-					gc_vb := archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line demand_if.go:28
-						gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line demand_if.go:28
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line demand_if.go:31
-							gc_tx := gc_tidx3.X + gc_lane
+		}
 //line demand_if.go:33
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line demand_if.go:15
-							var tid int = gc_tx
-//line demand_if.go:15
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
 //line demand_if.go:28
-							v = gc_vb2
-							if tid < 0 || tid > len(warps)-8 {
-//line demand_if.go:29
-								break
-							}
-//line demand_if.go:29
-							if tid < per/32 && uint(per/32-tid) > 7 {
-//line demand_if.go:29
-								v = archsimd.LoadInt32x8Slice(warps[tid:])
-							} else {
-//line demand_if.go:30
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
-//line demand_if.go:29
-								if gc_if4.ToBits() != 0 {
-//line demand_if.go:29
-									v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
-								}
-							}
-//line demand_if.go:29
-							v.StoreSlice(gc_l_v2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line demand_if.go:44
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line demand_if.go:15
-							var tid int = gc_tx
-//line demand_if.go:15
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				gc_vb := archsimd.BroadcastInt32x8(0)
 //line demand_if.go:28
-							v = gc_vb
-							if tid < 0 || tid > len(warps)-8 {
-//line demand_if.go:29
-								break
-							}
-//line demand_if.go:29
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
-							if gc_if2.ToBits() != 0 {
-//line demand_if.go:30
-								v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
-							}
-//line demand_if.go:30
-							v.StoreSlice(gc_l_v2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line demand_if.go:15
-							tid := gc_tx
-//line demand_if.go:17
-							var v int32
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line demand_if.go:28
-							v = 0
-							if tid < per/32 {
-								v = warps[tid]
-							}
-							gc_l_v2[gc_lane] = v
+					gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line demand_if.go:28
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_if.go:31
+						gc_tx := gc_tidx3.X + gc_lane
+//line demand_if.go:33
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line demand_if.go:15
+						var tid int = gc_tx
+//line demand_if.go:15
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line demand_if.go:28
+						v = gc_vb2
+						if tid < 0 || tid > len(warps)-8 {
+//line demand_if.go:29
+							break
 						}
-					}
-				}
-//line demand_if.go:32
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+//line demand_if.go:29
+						if tid < per/32 && uint(per/32-tid) > 7 {
+//line demand_if.go:29
+							v = archsimd.LoadInt32x8Slice(warps[tid:])
+						} else {
+//line demand_if.go:30
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+//line demand_if.go:29
+							if gc_if4.ToBits() != 0 {
+//line demand_if.go:29
+								v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
+							}
+						}
+//line demand_if.go:29
+						v.StoreSlice(gc_l_v2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line demand_if.go:44
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line demand_if.go:15
+						var tid int = gc_tx
+//line demand_if.go:15
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line demand_if.go:28
+						v = gc_vb
+						if tid < 0 || tid > len(warps)-8 {
+//line demand_if.go:29
+							break
+						}
+//line demand_if.go:29
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+						if gc_if2.ToBits() != 0 {
+//line demand_if.go:30
+							v = archsimd.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
+						}
+//line demand_if.go:30
+						v.StoreSlice(gc_l_v2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line demand_if.go:38
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line demand_if.go:15
+					tid := gc_tx
+//line demand_if.go:17
+					var v int32
+//line demand_if.go:28
+					v = 0
+					if tid < per/32 {
+						v = warps[tid]
+					}
+					gc_l_v2[gc_lane] = v
+				}
+			}
 //line demand_if.go:32
-					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+				}
+			} else {
+//line demand_if.go:32
+				for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+					} else {
 //line demand_if.go:33
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line demand_if.go:33
-										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 //line demand_if.go:33
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line demand_if.go:33
-										v.StoreSlice(gc_l_v2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line demand_if.go:33
-										v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:33
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line demand_if.go:33
-										v.StoreSlice(gc_l_v2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
+									v.StoreSlice(gc_l_v2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line demand_if.go:46
-									v := gc_l_v2[gc_lane]
 //line demand_if.go:33
-									v += gc_c2r[gc_lane]
-									gc_l_v2[gc_lane] = v
+									v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+//line demand_if.go:33
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line demand_if.go:33
+									v.StoreSlice(gc_l_v2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left4 := gc_act
-				if compiled.SIMD {
-//line demand_if.go:35
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line demand_if.go:35
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx5.X + gc_lane
-//line demand_if.go:40
-							gc_ty := gc_tidx5.Y
-//line demand_if.go:42
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
-//line demand_if.go:15
-							var tid int = gc_tx
-//line demand_if.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:35
-							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-							if gc_if6.ToBits() != 0 {
-//line demand_if.go:36
-								var gc_lanes2 [8]int32
-//line demand_if.go:36
-								v.Store(&gc_lanes2)
-//line demand_if.go:36
-								for gc_k2 := range 8 {
-//line demand_if.go:36
-									if gc_if6.ToBits()&(1<<gc_k2) != 0 {
-//line demand_if.go:36
-										gc_pos.Thread = gc_rank + gc_k2
-//line demand_if.go:36
-										out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
-									}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
 								}
-//line demand_if.go:36
-								gc_pos.Thread = gc_rank
-							}
-//line demand_if.go:37
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line demand_if.go:51
-							gc_ty := gc_tidx.Y
-//line demand_if.go:53
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line demand_if.go:15
-							var tid int = gc_tx
-//line demand_if.go:15
-							v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
-//line demand_if.go:35
-							gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-							if gc_if5.ToBits() != 0 {
-//line demand_if.go:36
-								var gc_lanes [8]int32
-//line demand_if.go:36
-								v.Store(&gc_lanes)
-//line demand_if.go:36
-								for gc_k := range 8 {
-//line demand_if.go:36
-									if gc_if5.ToBits()&(1<<gc_k) != 0 {
-//line demand_if.go:36
-										gc_pos.Thread = gc_rank + gc_k
-//line demand_if.go:36
-										out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
-									}
-								}
-//line demand_if.go:36
-								gc_pos.Thread = gc_rank
-							}
-//line demand_if.go:37
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line demand_if.go:15
-							tid := gc_tx
-//line demand_if.go:17
-							v := gc_l_v2[gc_lane]
-//line demand_if.go:35
-							if tid == 0 {
-								out[gc_bx*gc_bdy+gc_ty] = v
+//line demand_if.go:46
+								v := gc_l_v2[gc_lane]
+//line demand_if.go:33
+								v += gc_c2r[gc_lane]
+								gc_l_v2[gc_lane] = v
 							}
 						}
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			gc_left4 := gc_act
+			if compiled.SIMD {
+//line demand_if.go:35
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+//line demand_if.go:35
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx5.X + gc_lane
+//line demand_if.go:40
+						gc_ty := gc_tidx5.Y
+//line demand_if.go:42
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+//line demand_if.go:15
+						var tid int = gc_tx
+//line demand_if.go:15
+						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+//line demand_if.go:35
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if6.ToBits() != 0 {
+//line demand_if.go:36
+							var gc_lanes2 [8]int32
+//line demand_if.go:36
+							v.Store(&gc_lanes2)
+//line demand_if.go:36
+							for gc_k2 := range 8 {
+//line demand_if.go:36
+								if gc_if6.ToBits()&(1<<gc_k2) != 0 {
+//line demand_if.go:36
+									gc_pos.Thread = gc_rank + gc_k2
+//line demand_if.go:36
+									out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
+								}
+							}
+//line demand_if.go:36
+							gc_pos.Thread = gc_rank
+						}
+//line demand_if.go:37
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line demand_if.go:51
+						gc_ty := gc_tidx.Y
+//line demand_if.go:53
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line demand_if.go:15
+						var tid int = gc_tx
+//line demand_if.go:15
+						v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+//line demand_if.go:35
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if5.ToBits() != 0 {
+//line demand_if.go:36
+							var gc_lanes [8]int32
+//line demand_if.go:36
+							v.Store(&gc_lanes)
+//line demand_if.go:36
+							for gc_k := range 8 {
+//line demand_if.go:36
+								if gc_if5.ToBits()&(1<<gc_k) != 0 {
+//line demand_if.go:36
+									gc_pos.Thread = gc_rank + gc_k
+//line demand_if.go:36
+									out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
+								}
+							}
+//line demand_if.go:36
+							gc_pos.Thread = gc_rank
+						}
+//line demand_if.go:37
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line demand_if.go:44
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line demand_if.go:15
+					tid := gc_tx
+//line demand_if.go:17
+					v := gc_l_v2[gc_lane]
+//line demand_if.go:35
+					if tid == 0 {
+						out[gc_bx*gc_bdy+gc_ty] = v
+					}
+				}
+			}
 		}
+//line demand_if.go:42
+		gc_act = gc_save11 &^ gc_dead
 	}
 }
-
-// gc_files_demand_if holds the source files whose lines the kernels' records hash.
-//
-//go:embed demand_if.go
-//line demand_if.go:51
-var gc_files_demand_if embed.FS

@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DemandTreeKernel loads block b's 2*blockDim.x elements of in into shared
-// memory (row y = 0 of the block), then warp 0 of that row folds them,
-// offsets halving from start, and thread 0 writes the first four elements
-// to out[4*b:]: the steps by d run lanes [0, d+3).
-//
-//line demand_tree.go:16
-func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandTree,
-		func(gc_t *gocuda.Thread) { demandTree(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_demandTree(gc_b, in, out, start) })
-}
-
-//line demand_tree.go:16
-var gc_src_demandTree = compiled.NewSource(gc_files_demand_tree, "demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:16
 func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
@@ -177,190 +157,187 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line demand_tree.go:39
-			var gc_m7 uint32
+		var gc_m7 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:17
+				tid := gc_tx
+//line demand_tree.go:24
+				if tid < gocuda.WarpSize && gc_ty == 0 {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+//line demand_tree.go:25
+			var sdata_ []float32 = sdata
+//line demand_tree.go:25
+			var start_ int = start
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+//line demand_tree.go:30
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+					copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line demand_tree.go:17
-					tid := gc_tx
-//line demand_tree.go:24
-					if tid < gocuda.WarpSize && gc_ty == 0 {
-						gc_m7 |= 1 << gc_lane
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+						tid_ := gc_tx
+						v := sdata_[tid_]
+//line demand_tree.go:85
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-//line demand_tree.go:25
-				var sdata_ []float32 = sdata
-//line demand_tree.go:25
-				var start_ int = start
-				{
+//line demand_tree.go:84
+			for offset := start_; offset > 0; offset /= 2 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+							gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line demand_tree.go:100
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off4 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-								v := sdata_[tid_]
-//line demand_tree.go:85
-								gc_l_v[gc_lane] = v
-							}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+						tid_ := gc_tx
+//line demand_tree.go:84
+						v := gc_l_v[gc_lane]
+						v += sdata_[tid_+offset]
+						gc_l_v[gc_lane] = v
 					}
 				}
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act
-					if compiled.SIMD {
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				{
 //line demand_tree.go:91
-								gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
-								gc_ty := gc_tidx2.Y
-								_ = gc_ty
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line demand_tree.go:100
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-//line demand_tree.go:84
-								v := gc_l_v[gc_lane]
-								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line demand_tree.go:94
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at6, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-									tid_ := gc_tx
-//line demand_tree.go:84
-									v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-									sdata_[tid_] = v
-								}
+						copy(gc_at6, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+							tid_ := gc_tx
+//line demand_tree.go:84
+							v := gc_l_v[gc_lane]
+//line demand_tree.go:87
+							sdata_[tid_] = v
 						}
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+//line demand_tree.go:94
+		gc_act = gc_save7 &^ gc_dead
 	}
 	{
 //line demand_tree.go:99
@@ -421,20 +398,6 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 }
-
-// DemandTreeAllKernel is DemandTreeKernel whose thread 0 writes every
-// element the warp stored, at an index that is not a constant: the
-// steps run every lane.
-//
-//line demand_tree.go:40
-func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandTreeAll,
-		func(gc_t *gocuda.Thread) { demandTreeAll(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_demandTreeAll(gc_b, in, out, start) })
-}
-
-//line demand_tree.go:40
-var gc_src_demandTreeAll = compiled.NewSource(gc_files_demand_tree, "demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:40
 func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
@@ -555,196 +518,193 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line demand_tree.go:57
-			var gc_m7 uint32
+		var gc_m7 uint32
 //line demand_tree.go:46
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line demand_tree.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:41
+				tid := gc_tx
+//line demand_tree.go:46
+				if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			}
+		}
+//line demand_tree.go:52
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+//line demand_tree.go:47
+			var sdata_ []float32 = sdata
+//line demand_tree.go:47
+			var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line demand_tree.go:52
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+					copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:41
-						tid := gc_tx
-//line demand_tree.go:46
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
+//line demand_tree.go:82
+						tid_ := gc_tx
+						v := sdata_[tid_]
+//line demand_tree.go:85
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-//line demand_tree.go:47
-				var sdata_ []float32 = sdata
-//line demand_tree.go:47
-				var start_ int = start
-				{
+//line demand_tree.go:84
+			for offset := start_; offset > 0; offset /= 2 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+							gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line demand_tree.go:100
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-								v := sdata_[tid_]
-//line demand_tree.go:85
-								gc_l_v[gc_lane] = v
-							}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+						tid_ := gc_tx
+//line demand_tree.go:84
+						v := gc_l_v[gc_lane]
+						v += sdata_[tid_+offset]
+						gc_l_v[gc_lane] = v
 					}
 				}
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act
-					if compiled.SIMD {
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				{
 //line demand_tree.go:91
-								gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
-								gc_ty := gc_tidx2.Y
-								_ = gc_ty
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line demand_tree.go:100
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-//line demand_tree.go:84
-								v := gc_l_v[gc_lane]
-								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off5 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line demand_tree.go:94
+					gc_x03 := gc_tidx.X
+					gc_off5 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at6, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-									tid_ := gc_tx
-//line demand_tree.go:84
-									v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-									sdata_[tid_] = v
-								}
+						copy(gc_at6, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+							tid_ := gc_tx
+//line demand_tree.go:84
+							v := gc_l_v[gc_lane]
+//line demand_tree.go:87
+							sdata_[tid_] = v
 						}
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+//line demand_tree.go:94
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
@@ -756,186 +716,168 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-				{
-					{
 //line demand_tree.go:50
-						i := int(0)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(0)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(1)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(1)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(2)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(2)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(3)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(3)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(4)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(4)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(5)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(5)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(6)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(6)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(7)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(7)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(8)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(8)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(9)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(9)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(10)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(10)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(11)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(11)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(12)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(12)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(13)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(13)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(14)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(14)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(15)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(15)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(16)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(16)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(17)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(17)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(18)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(18)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(19)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(19)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(20)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(20)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(21)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(21)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(22)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(22)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(23)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(23)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(24)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(24)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(25)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(25)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(26)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(26)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(27)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(27)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(28)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(28)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(29)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(29)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(30)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-					{
+				i := int(30)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
 //line demand_tree.go:50
-						i := int(31)
-						out[gocuda.WarpSize*gc_bx+i] = sdata[i]
-					}
-				}
+				i := int(31)
+				out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 			}
 		}
 	}
 }
-
-// DemandTreeKeptKernel is DemandTreeKernel whose thread 0 reads the
-// element of lane 5 through an array that kept the slice before the
-// tree: the steps run every lane.
-//
-//line demand_tree.go:61
-func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandTreeKept,
-		func(gc_t *gocuda.Thread) { demandTreeKept(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_demandTreeKept(gc_b, in, out, start) })
-}
-
-//line demand_tree.go:61
-var gc_src_demandTreeKept = compiled.NewSource(gc_files_demand_tree, "demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:61
 func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) {
@@ -994,196 +936,193 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line demand_tree.go:82
-			var gc_m7 uint32
+		var gc_m7 uint32
 //line demand_tree.go:69
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line demand_tree.go:79
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:62
+				tid := gc_tx
+//line demand_tree.go:69
+				if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			}
+		}
+//line demand_tree.go:75
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+//line demand_tree.go:70
+			var sdata_ []float32 = sdata
+//line demand_tree.go:70
+			var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line demand_tree.go:75
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+					copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:62
-						tid := gc_tx
-//line demand_tree.go:69
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
+//line demand_tree.go:82
+						tid_ := gc_tx
+						v := sdata_[tid_]
+//line demand_tree.go:85
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-//line demand_tree.go:70
-				var sdata_ []float32 = sdata
-//line demand_tree.go:70
-				var start_ int = start
-				{
+//line demand_tree.go:84
+			for offset := start_; offset > 0; offset /= 2 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+							gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line demand_tree.go:100
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-								v := sdata_[tid_]
-//line demand_tree.go:85
-								gc_l_v[gc_lane] = v
-							}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+						tid_ := gc_tx
+//line demand_tree.go:84
+						v := gc_l_v[gc_lane]
+						v += sdata_[tid_+offset]
+						gc_l_v[gc_lane] = v
 					}
 				}
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act
-					if compiled.SIMD {
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				{
 //line demand_tree.go:91
-								gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
-								gc_ty := gc_tidx2.Y
-								_ = gc_ty
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line demand_tree.go:100
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-//line demand_tree.go:84
-								v := gc_l_v[gc_lane]
-								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off5 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line demand_tree.go:94
+					gc_x03 := gc_tidx.X
+					gc_off5 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at6, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-									tid_ := gc_tx
-//line demand_tree.go:84
-									v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-									sdata_[tid_] = v
-								}
+						copy(gc_at6, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+							tid_ := gc_tx
+//line demand_tree.go:84
+							v := gc_l_v[gc_lane]
+//line demand_tree.go:87
+							sdata_[tid_] = v
 						}
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+//line demand_tree.go:94
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
@@ -1205,59 +1144,54 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						gc_at7[0] = gc_at8[0] + keep[0][5]
-					}
+					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step + 1
 //line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						gc_at7[0] = gc_at8[0] + keep[0][5]
-					}
+					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step + 2
 //line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						gc_at7[0] = gc_at8[0] + keep[0][5]
-					}
+					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step + 3
 //line demand_tree.go:79
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						gc_at7[0] = gc_at8[0] + keep[0][5]
-					}
+					gc_at7[0] = gc_at8[0] + keep[0][5]
 				}
 			}
+//line demand_tree.go:77
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
-				{
 //line demand_tree.go:73
-					gc_at7[0] = gc_at8[0] + keep[0][5]
-				}
+				gc_at7[0] = gc_at8[0] + keep[0][5]
 			}
 		} else {
+//line demand_tree.go:77
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1266,73 +1200,52 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						out[gc_bx] = sdata[0] + keep[0][5]
-					}
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						out[gc_bx] = sdata[0] + keep[0][5]
-					}
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						out[gc_bx] = sdata[0] + keep[0][5]
-					}
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 				{
+//line demand_tree.go:77
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 					keep := gc_s_keep[gc_rank]
-					{
 //line demand_tree.go:73
-						out[gc_bx] = sdata[0] + keep[0][5]
-					}
+					out[gc_bx] = sdata[0] + keep[0][5]
 				}
 			}
+//line demand_tree.go:77
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line demand_tree.go:64
 				keep := gc_s_keep[gc_rank]
-				{
 //line demand_tree.go:73
-					out[gc_bx] = sdata[0] + keep[0][5]
-				}
+				out[gc_bx] = sdata[0] + keep[0][5]
 			}
 		}
 	}
 }
-
-// DemandTreeCopiedKernel is DemandTreeKeptKernel whose thread 0 reads
-// lane 5's element through a copy of the slice made after the tree, in a
-// statement that also reads the thread's index (a remat variable, which
-// the compiled form defines where it is used): the steps run every lane.
-//
-//line demand_tree.go:98
-func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_demandTreeCopied,
-		func(gc_t *gocuda.Thread) { demandTreeCopied(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_demandTreeCopied(gc_b, in, out, start) })
-}
-
-//line demand_tree.go:98
-var gc_src_demandTreeCopied = compiled.NewSource(gc_files_demand_tree, "demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line demand_tree.go:98
 func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int) {
@@ -1453,196 +1366,193 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line demand_tree.go:115
-			var gc_m7 uint32
+		var gc_m7 uint32
 //line demand_tree.go:104
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line demand_tree.go:114
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line demand_tree.go:99
+				tid := gc_tx
+//line demand_tree.go:104
+				if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			}
+		}
+//line demand_tree.go:110
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+//line demand_tree.go:105
+			var sdata_ []float32 = sdata
+//line demand_tree.go:105
+			var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line demand_tree.go:110
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+//line demand_tree.go:83
+					copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line demand_tree.go:99
-						tid := gc_tx
-//line demand_tree.go:104
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
+//line demand_tree.go:82
+						tid_ := gc_tx
+						v := sdata_[tid_]
+//line demand_tree.go:85
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-//line demand_tree.go:105
-				var sdata_ []float32 = sdata
-//line demand_tree.go:105
-				var start_ int = start
-				{
+//line demand_tree.go:84
+			for offset := start_; offset > 0; offset /= 2 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line demand_tree.go:91
+							gc_tx := gc_tidx2.X + gc_lane
+//line demand_tree.go:93
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line demand_tree.go:100
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line demand_tree.go:82
+							var tid_ int = gc_tx
+//line demand_tree.go:82
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line demand_tree.go:85
+							if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+								break
+							}
+//line demand_tree.go:85
+							v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line demand_tree.go:93
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-								v := sdata_[tid_]
-//line demand_tree.go:85
-								gc_l_v[gc_lane] = v
-							}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+						tid_ := gc_tx
+//line demand_tree.go:84
+						v := gc_l_v[gc_lane]
+						v += sdata_[tid_+offset]
+						gc_l_v[gc_lane] = v
 					}
 				}
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left := gc_act
-					if compiled.SIMD {
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				{
 //line demand_tree.go:91
-								gc_tx := gc_tidx2.X + gc_lane
-//line demand_tree.go:93
-								gc_ty := gc_tidx2.Y
-								_ = gc_ty
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line demand_tree.go:100
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line demand_tree.go:82
-								var tid_ int = gc_tx
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
-									break
-								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-								tid_ := gc_tx
-//line demand_tree.go:84
-								v := gc_l_v[gc_lane]
-								v += sdata_[tid_+offset]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off5 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line demand_tree.go:94
+					gc_x03 := gc_tidx.X
+					gc_off5 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+						gc_at6 := sdata_[gc_off5:][:32]
 //line demand_tree.go:87
-								copy(gc_at6, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line demand_tree.go:82
-									tid_ := gc_tx
-//line demand_tree.go:84
-									v := gc_l_v[gc_lane]
-//line demand_tree.go:87
-									sdata_[tid_] = v
-								}
+						copy(gc_at6, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line demand_tree.go:82
+							tid_ := gc_tx
+//line demand_tree.go:84
+							v := gc_l_v[gc_lane]
+//line demand_tree.go:87
+							sdata_[tid_] = v
 						}
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+//line demand_tree.go:94
+		gc_act = gc_save7 &^ gc_dead
 	}
 //line demand_tree.go:99
 	gc_from, gc_to := 0, gc_bdx
@@ -1666,11 +1576,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						gc_at7[0] = gc_at8[0] + kept[5]
-					}
+//line demand_tree.go:109
+					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step + 1
 //line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
@@ -1679,11 +1589,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						gc_at7[0] = gc_at8[0] + kept[5]
-					}
+//line demand_tree.go:109
+					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step + 2
 //line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
@@ -1692,11 +1602,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						gc_at7[0] = gc_at8[0] + kept[5]
-					}
+//line demand_tree.go:109
+					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step + 3
 //line demand_tree.go:115
 					gc_rank := gc_base + gc_tx
@@ -1705,11 +1615,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						gc_at7[0] = gc_at8[0] + kept[5]
-					}
+//line demand_tree.go:109
+					gc_at7[0] = gc_at8[0] + kept[5]
 				}
 			}
+//line demand_tree.go:113
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1717,11 +1627,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
-				{
-					gc_at7[0] = gc_at8[0] + kept[5]
-				}
+//line demand_tree.go:109
+				gc_at7[0] = gc_at8[0] + kept[5]
 			}
 		} else {
+//line demand_tree.go:113
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -1732,11 +1642,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						out[gc_bx] = sdata[0] + kept[5]
-					}
+//line demand_tree.go:109
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1744,11 +1654,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						out[gc_bx] = sdata[0] + kept[5]
-					}
+//line demand_tree.go:109
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1756,11 +1666,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						out[gc_bx] = sdata[0] + kept[5]
-					}
+//line demand_tree.go:109
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 				{
+//line demand_tree.go:113
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1768,11 +1678,11 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					tid := gc_tx
 //line demand_tree.go:107
 					kept, _ := sdata, tid
-					{
-						out[gc_bx] = sdata[0] + kept[5]
-					}
+//line demand_tree.go:109
+					out[gc_bx] = sdata[0] + kept[5]
 				}
 			}
+//line demand_tree.go:113
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1780,16 +1690,9 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				tid := gc_tx
 //line demand_tree.go:107
 				kept, _ := sdata, tid
-				{
-					out[gc_bx] = sdata[0] + kept[5]
-				}
+//line demand_tree.go:109
+				out[gc_bx] = sdata[0] + kept[5]
 			}
 		}
 	}
 }
-
-// gc_files_demand_tree holds the source files whose lines the kernels' records hash.
-//
-//go:embed demand_tree.go
-//line demand_tree.go:120
-var gc_files_demand_tree embed.FS

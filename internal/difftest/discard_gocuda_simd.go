@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DiscardKernel writes in[i]*2 to out[i] for thread i of the grid, and,
-// for the threads in the slices, discards a division of the block's
-// values (_ = d / k): a value the vector steps evaluate once, under the
-// mask of the threads in range, that nothing reads. It fails with an
-// integer divide by zero where k is zero, as the scalar form does.
-//
-//line discard.go:12
-func DiscardKernel(in, out []float32, d, k int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_discard,
-		func(gc_t *gocuda.Thread) { discard(gc_t, in, out, d, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_discard(gc_b, gc_lo, gc_hi, in, out, d, k) })
-}
-
-//line discard.go:12
-var gc_src_discard = compiled.NewSource(gc_files_discard, "discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:12
 func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, d, k int32) {
@@ -108,25 +86,22 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						var i int = gc_bx*gc_bdx + gc_tx
 //line discard.go:13
 						_ = i
-						{
-							_ = d / k
 //line discard.go:15
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
-						}
+						_ = d / k
+//line discard.go:15
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
-//line discard.go:17
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line discard.go:15
-						_ = d / k
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
-					}
+					_ = d / k
+					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
+//line discard.go:20
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -166,17 +141,15 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Thread = gc_rank
 //line discard.go:13
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							_ = d / k
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line discard.go:15
+						_ = d / k
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line discard.go:16
-								break
-							}
-//line discard.go:16
-							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+							break
 						}
+//line discard.go:16
+						archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
-//line discard.go:18
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -187,75 +160,58 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Thread = gc_rank
 //line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							_ = d / k
-							out[i] = in[i] * 2
-						}
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 					{
+//line discard.go:20
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							_ = d / k
-							out[i] = in[i] * 2
-						}
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 					{
+//line discard.go:20
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							_ = d / k
-							out[i] = in[i] * 2
-						}
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 					{
+//line discard.go:20
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line discard.go:13
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							_ = d / k
-							out[i] = in[i] * 2
-						}
+//line discard.go:15
+						_ = d / k
+						out[i] = in[i] * 2
 					}
 				}
+//line discard.go:20
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line discard.go:13
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						_ = d / k
-						out[i] = in[i] * 2
-					}
+//line discard.go:15
+					_ = d / k
+					out[i] = in[i] * 2
 				}
 			}
 		}
 	}
 }
-
-// DiscardVectorKernel writes in[i]*2 to out[i] for thread i of the grid,
-// discarding an expression of its element and a block's value
-// (_ = w & p): the vector steps drop it, a vector being unable to fail,
-// and the broadcast of p they hoisted must still build (the compiler
-// fuzzer's seed 7901161).
-//
-//line discard.go:27
-func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_discardVector,
-		func(gc_t *gocuda.Thread) { discardVector(gc_t, in, out, p) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_discardVector(gc_b, gc_lo, gc_hi, in, out, p) })
-}
-
-//line discard.go:27
-var gc_src_discardVector = compiled.NewSource(gc_files_discard, "discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line discard.go:27
 func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
@@ -310,24 +266,21 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						var i int = gc_bx*gc_bdx + gc_tx
 //line discard.go:28
 						_ = i
-						{
-							w := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
 //line discard.go:30
-							w.Mul(gc_vb4).StoreSlice(gc_at2[gc_tx:])
-						}
+						w := archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+//line discard.go:30
+						w.Mul(gc_vb4).StoreSlice(gc_at2[gc_tx:])
 					}
-//line discard.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line discard.go:30
-						w := gc_at[gc_tx]
-						_ = w & p
-						gc_at2[gc_tx] = w * 2
-					}
+					w := gc_at[gc_tx]
+					_ = w & p
+					gc_at2[gc_tx] = w * 2
 				}
 			} else {
+//line discard.go:36
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line discard.go:31
@@ -339,16 +292,15 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_tx := gc_vstep2
 //line discard.go:28
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line discard.go:30
-								break
-							}
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line discard.go:30
-							w := archsimd.LoadInt32x8Slice(in[i:])
-//line discard.go:30
-							w.Mul(gc_vb2).StoreSlice(out[i:])
+							break
 						}
+//line discard.go:30
+						w := archsimd.LoadInt32x8Slice(in[i:])
+//line discard.go:30
+						w.Mul(gc_vb2).StoreSlice(out[i:])
 					}
 //line discard.go:34
 					archsimd.ClearAVXUpperBits()
@@ -362,71 +314,64 @@ func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_pos.Thread = gc_rank
 //line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							w := in[i]
-							_ = w & p
-							out[i] = w * 2
-						}
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 					{
+//line discard.go:36
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							w := in[i]
-							_ = w & p
-							out[i] = w * 2
-						}
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 					{
+//line discard.go:36
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							w := in[i]
-							_ = w & p
-							out[i] = w * 2
-						}
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 					{
+//line discard.go:36
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line discard.go:28
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							w := in[i]
-							_ = w & p
-							out[i] = w * 2
-						}
+//line discard.go:30
+						w := in[i]
+						_ = w & p
+						out[i] = w * 2
 					}
 				}
+//line discard.go:36
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line discard.go:28
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						w := in[i]
-						_ = w & p
-						out[i] = w * 2
-					}
+//line discard.go:30
+					w := in[i]
+					_ = w & p
+					out[i] = w * 2
 				}
 			}
 		}
 	}
 }
-
-// gc_files_discard holds the source files whose lines the kernels' records hash.
-//
-//go:embed discard.go
-//line discard.go:44
-var gc_files_discard embed.FS

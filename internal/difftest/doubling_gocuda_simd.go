@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DoublingScanKernel scans each warp of in into out, offsets doubling
-// from 1 while at most width (32 in the samples; a smaller width stops
-// early, a larger one adds nothing more), the lanes below each offset
-// keeping their value.
-//
-//line doubling.go:16
-func DoublingScanKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_doublingScan,
-		func(gc_t *gocuda.Thread) { doublingScan(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_doublingScan(gc_b, in, out) })
-}
-
-//line doubling.go:16
-var gc_src_doublingScan = compiled.NewSource(gc_files_doubling, "doublingScan", "454fcb66a5795cccf767e930f34f7fa51e5ee199b87484f010b84359f6a3856c", "doubling.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:16
 func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
@@ -65,15 +45,12 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 //line doubling.go:17
 				i := gc_bx*gc_bdx + gc_tx
 				if i >= len(in) {
-					{
 //line doubling.go:18
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line doubling.go:18
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-//line doubling.go:21
 				v := in[i]
 //line doubling.go:23
 				gc_l_v[gc_lane] = v
@@ -168,50 +145,35 @@ func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at2 := out[gc_off:][:32]
+//line doubling.go:38
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:32]
 //line doubling.go:28
-					copy(gc_at2, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:17
-						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:19
-						v := gc_l_v[gc_lane]
-//line doubling.go:28
-						out[i] = v
+				copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:17
+					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:19
+					v := gc_l_v[gc_lane]
+//line doubling.go:28
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// DoublingUpToKernel scans each warp's first steps only: a step by d
-// adds where d < steps, a condition of the whole launch, which the
-// compiled form tests at every step before it takes the call.
-//
-//line doubling.go:36
-func DoublingUpToKernel(in, out []float32, steps int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_doublingUpTo,
-		func(gc_t *gocuda.Thread) { doublingUpTo(gc_t, in, out, steps) },
-		func(gc_b *compiled.Block) { gc_body_doublingUpTo(gc_b, in, out, steps) })
-}
-
-//line doubling.go:36
-var gc_src_doublingUpTo = compiled.NewSource(gc_files_doubling, "doublingUpTo", "c514e9fab184454322b6c65d72d08867392f841770a198683405694387bb4737", "doubling.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:36
 func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
@@ -234,27 +196,26 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line doubling.go:57
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line doubling.go:38
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:37
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-//line doubling.go:40
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:37
+					i := gc_bx*gc_bdx + gc_tx
+					v := in[i]
+//line doubling.go:40
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -375,47 +336,32 @@ func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+//line doubling.go:55
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:45
-					copy(gc_at2, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:37
-						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:39
-						v := gc_l_v[gc_lane]
-//line doubling.go:45
-						out[i] = v
+				copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:37
+					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:39
+					v := gc_l_v[gc_lane]
+//line doubling.go:45
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// DoublingEightKernel scans each group of eight lanes' worth of steps
-// (offsets 1, 2 and 4), a scan of the first three steps of a warp: the
-// one call stops below 8.
-//
-//line doubling.go:53
-func DoublingEightKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_doublingEight,
-		func(gc_t *gocuda.Thread) { doublingEight(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_doublingEight(gc_b, in, out) })
-}
-
-//line doubling.go:53
-var gc_src_doublingEight = compiled.NewSource(gc_files_doubling, "doublingEight", "8e65ba59e7c61a02cb62e3961173be673bca793149dfd2176c16383cf8bc2088", "doubling.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:53
 func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
@@ -438,27 +384,26 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line doubling.go:74
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line doubling.go:55
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:54
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-//line doubling.go:57
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:54
+					i := gc_bx*gc_bdx + gc_tx
+					v := in[i]
+//line doubling.go:57
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -551,47 +496,32 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
+//line doubling.go:72
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
 //line doubling.go:62
-					copy(gc_at2, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:54
-						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:56
-						v := gc_l_v[gc_lane]
-//line doubling.go:62
-						out[i] = v
+				copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:54
+					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:56
+					v := gc_l_v[gc_lane]
+//line doubling.go:62
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// ButterflyKernel sums each warp of in by __shfl_xor_sync steps whose
-// offsets halve from start (llm.c's warpReduceSum from 16), every lane
-// writing what it holds: whole warps take the steps in one call.
-//
-//line doubling.go:70
-func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_butterfly,
-		func(gc_t *gocuda.Thread) { butterfly(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_butterfly(gc_b, in, out, start) })
-}
-
-//line doubling.go:70
-var gc_src_butterfly = compiled.NewSource(gc_files_doubling, "butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line doubling.go:70
 func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
@@ -627,15 +557,12 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 //line doubling.go:71
 				i := gc_bx*gc_bdx + gc_tx
 				if i >= len(in) {
-					{
 //line doubling.go:72
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line doubling.go:72
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-//line doubling.go:75
 				v := in[i]
 //line doubling.go:77
 				gc_l_v[gc_lane] = v
@@ -706,39 +633,32 @@ func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at2 := out[gc_off:][:32]
+//line doubling.go:88
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:32]
 //line doubling.go:79
-					copy(gc_at2, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line doubling.go:71
-						i := gc_bx*gc_bdx + gc_tx
-//line doubling.go:73
-						v := gc_l_v[gc_lane]
-//line doubling.go:79
-						out[i] = v
+				copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line doubling.go:71
+					i := gc_bx*gc_bdx + gc_tx
+//line doubling.go:73
+					v := gc_l_v[gc_lane]
+//line doubling.go:79
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// gc_files_doubling holds the source files whose lines the kernels' records hash.
-//
-//go:embed doubling.go
-//line doubling.go:91
-var gc_files_doubling embed.FS

@@ -5,36 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ExitTailKernel is a loop holding barriers whose threads each make their
-// own number of turns, list[i], and then store what they computed: the
-// exit is the loop's condition, which differs between threads (HeCBench
-// wyllie's walk, written as a for statement's condition). Each turn a
-// thread stores its remaining turns ×10 in its shared slot and, after a
-// barrier, folds in its right neighbour's slot: the last value that
-// neighbour stored, once it has left. A thread leaving the loop stores
-// its sum and returns, and no longer holds the barriers up, on the
-// runtime path as compiled.
-//
-//line exit_tail.go:16
-func ExitTailKernel(list []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitTail,
-		func(gc_t *gocuda.Thread) { exitTail(gc_t, list, out) },
-		func(gc_b *compiled.Block) { gc_body_exitTail(gc_b, list, out) })
-}
-
-//line exit_tail.go:16
-var gc_src_exitTail = compiled.NewSource(gc_files_exit_tail, "exitTail", "6bf70e4767e6117811e022f7c5282d3d885a9c2f199038c407097dc3a348e0c1", "exit_tail.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:16
 func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
@@ -251,12 +226,10 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 				if !(v != 0) {
 //line exit_tail.go:28
 					out[i] = acc
-					{
 //line exit_tail.go:28
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line exit_tail.go:21
-						continue gc_L2
-					}
+					continue gc_L2
 				}
 //line exit_tail.go:22
 				sh[i] = v * 10
@@ -372,20 +345,6 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 	}
 }
-
-// ExitTailBreakKernel is ExitTailKernel with the exit a break, the form
-// HeCBench's wyllie has, and variables of the loop named as the ones the
-// code after it reads (i, acc), which it must not see.
-//
-//line exit_tail.go:36
-func ExitTailBreakKernel(list []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitTailBreak,
-		func(gc_t *gocuda.Thread) { exitTailBreak(gc_t, list, out) },
-		func(gc_b *compiled.Block) { gc_body_exitTailBreak(gc_b, list, out) })
-}
-
-//line exit_tail.go:36
-var gc_src_exitTailBreak = compiled.NewSource(gc_files_exit_tail, "exitTailBreak", "afa36763b329fe0f68e9b35a6fd134d8bd08685fb0da3de71e02109328e719b3", "exit_tail.go:31-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_tail.go:36
 func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
@@ -523,14 +482,11 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 				if v == 0 {
 //line exit_tail.go:54
 					out[i] = acc
-					{
 //line exit_tail.go:54
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line exit_tail.go:44
-						continue gc_L1
-					}
+					continue gc_L1
 				}
-//line exit_tail.go:46
 				sh[i] = v * 10
 //line exit_tail.go:48
 				gc_s_v[gc_rank] = v
@@ -638,9 +594,3 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 	}
 }
-
-// gc_files_exit_tail holds the source files whose lines the kernels' records hash.
-//
-//go:embed exit_tail.go
-//line exit_tail.go:62
-var gc_files_exit_tail embed.FS

@@ -5,34 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ExitWalkKernel is the compiler fuzzer's find (seed 1932238): a thread
-// returns, then a loop the same for the block holds a column walk, which
-// interchange (in the lockstep pass) runs trip by trip for the block, and a store
-// after it under a switch the same for the block (sel&3 == 0). The
-// returned thread must store nothing.
-//
-//line exit_walk.go:12
-func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_exitWalk,
-		func(gc_t *gocuda.Thread) { exitWalk(gc_t, in, out, p, trips, sel) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_exitWalk(gc_b, gc_lo, gc_hi, in, out, p, trips, sel)
-		})
-}
-
-//line exit_walk.go:12
-var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "45b06e0cbc3695244bd1b1cba05613981a7eb632d2108087d24d7f87039dc38d", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exit_walk.go:12
 func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, p, trips, sel int) {
@@ -136,12 +112,11 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:14
 				s := int32(0)
 				if p == gc_tx {
-					{
 //line exit_walk.go:15
-						gc_exited[gc_rank] = true
-						continue gc_L1
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
+//line exit_walk.go:19
 				gc_s_s[gc_rank] = s
 			}
 		}
@@ -243,39 +218,37 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 							}
 //line exit_walk.go:21
 							s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:])
-							{
 //line exit_walk.go:20
-								var ix int = j*gc_bdx + gc_tx
+							var ix int = j*gc_bdx + gc_tx
 //line exit_walk.go:20
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line exit_walk.go:20
-									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line exit_walk.go:20
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+								} else {
+//line exit_walk.go:21
+									break gc_steps
+								}
+//line exit_walk.go:21
+								s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive3)
+							} else {
+//line exit_walk.go:21
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line exit_walk.go:20
+								if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line exit_walk.go:20
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 //line exit_walk.go:21
 										break gc_steps
 									}
 //line exit_walk.go:21
-									s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive3)
-								} else {
-//line exit_walk.go:21
-									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line exit_walk.go:20
-									if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line exit_walk.go:20
-										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line exit_walk.go:20
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
-										} else {
-//line exit_walk.go:21
-											break gc_steps
-										}
-//line exit_walk.go:21
-										s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive3.And(gc_if3))
-									}
+									s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive3.And(gc_if3))
 								}
 							}
 //line exit_walk.go:22
@@ -320,9 +293,3 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		}
 	}
 }
-
-// gc_files_exit_walk holds the source files whose lines the kernels' records hash.
-//
-//go:embed exit_walk.go
-//line exit_walk.go:38
-var gc_files_exit_walk embed.FS

@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ExitFillKernel is the shape of vLLM's moe_align_block_size small batch
-// kernel (HeCBench's moe-align): the first fill threads of each block
-// write their own element, pass one barrier and return; the others
-// count the block's nonzero elements of in through shared memory, with
-// three barriers, and write the count.
-//
-//line exitif.go:20
-func ExitFillKernel(in, out []int32, fill int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitFill,
-		func(gc_t *gocuda.Thread) { exitFill(gc_t, in, out, fill) },
-		func(gc_b *compiled.Block) { gc_body_exitFill(gc_b, in, out, fill) })
-}
-
-//line exitif.go:20
-var gc_src_exitFill = compiled.NewSource(gc_files_exitif, "exitFill", "19935295cbf67bcd1e91fb6901af592db2365bd3da02221fbefab747a52dda43", "exitif.go:13-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:20
 func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
@@ -142,15 +121,13 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:28
 				if gc_alive.And(gc_else).ToBits() != 0 {
-					{
 //line exitif.go:28
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+//line exitif.go:28
+					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
 //line exitif.go:28
 						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-//line exitif.go:28
-							if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
-								count[0] = 0
-							}
+							count[0] = 0
 						}
 					}
 				}
@@ -197,12 +174,10 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			var side bool = gc_tx < fill
 //line exitif.go:22
 			if side {
-				{
 //line exitif.go:22
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line exitif.go:25
-					continue gc_L2
-				}
+				continue gc_L2
 			} else {
 //line exitif.go:32
 				if in[i] != 0 {
@@ -298,19 +273,17 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_else3 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:36
 				if gc_alive3.And(gc_else3).ToBits() != 0 {
-					{
 //line exitif.go:36
-						var gc_u int32
+					var gc_u int32
 //line exitif.go:36
-						if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
+					if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
 //line exitif.go:36
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:36
-							gc_u = count[0]
-						}
-//line exitif.go:36
-						n = archsimd.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
+						gc_u = count[0]
 					}
+//line exitif.go:36
+					n = archsimd.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
 				}
 //line exitif.go:37
 				n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive3).StoreSlice(gc_s_n[gc_rank:])
@@ -428,14 +401,12 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 				gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:38
 				if gc_alive5.And(gc_else5).ToBits() != 0 {
-					{
 //line exitif.go:38
-						n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
+					n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
 //line exitif.go:38
-						compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
+					compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
 //line exitif.go:38
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-					}
+					gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
 //line exitif.go:40
@@ -458,29 +429,14 @@ func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
 			} else {
 //line exitif.go:38
 				out[i] = n
-				{
 //line exitif.go:38
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line exitif.go:26
-					continue gc_L4
-				}
+				continue gc_L4
 			}
 		}
 	}
 }
-
-// ExitFillHelperKernel calls exitFillHelper, the same shape in a helper,
-// as moe-align's kernel calls moe_align_block_size_small_batch_expert.
-//
-//line exitif.go:45
-func ExitFillHelperKernel(in, out []int32, fill int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitFillHelperKernel,
-		func(gc_t *gocuda.Thread) { exitFillHelperKernel(gc_t, in, out, fill) },
-		func(gc_b *compiled.Block) { gc_body_exitFillHelperKernel(gc_b, in, out, fill) })
-}
-
-//line exitif.go:45
-var gc_src_exitFillHelperKernel = compiled.NewSource(gc_files_exitif, "exitFillHelperKernel", "f7efd775f434b9ec2076cf42da5147b5d01e89258fe57375936767988702356f", "exitif.go:41-47", "exitif.go:49-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:45
 func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill int) {
@@ -593,14 +549,11 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				side := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
 //line exitif.go:54
 				_ = side
-				{
 //line exitif.go:54
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+				compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line exitif.go:54
-					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-				}
+				gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 			}
-//line exitif.go:56
 			archsimd.ClearAVXUpperBits()
 		}
 	gc_L2:
@@ -613,16 +566,13 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 //line exitif.go:54
 			var side bool = gc_tx < fill_
 			_ = side
-			{
-				{
 //line exitif.go:54
-					gc_exited[gc_rank] = true
+			gc_exited[gc_rank] = true
 //line exitif.go:54
-					continue gc_L2
-				}
-			}
+			continue gc_L2
 		}
 	}
+//line exitif.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -722,23 +672,21 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 				gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:64
 				if gc_alive3.And(gc_else).ToBits() != 0 {
-					{
 //line exitif.go:64
-						var gc_u int32
+					var gc_u int32
 //line exitif.go:64
-						if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
+					if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
 //line exitif.go:64
-							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line exitif.go:64
-							gc_u = first[0]
-						}
-//line exitif.go:64
-						archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
-//line exitif.go:64
-						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
-//line exitif.go:64
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						gc_u = first[0]
 					}
+//line exitif.go:64
+					archsimd.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
+//line exitif.go:64
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
+//line exitif.go:64
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 			}
 //line exitif.go:66
@@ -760,31 +708,14 @@ func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill in
 			} else {
 //line exitif.go:64
 				out_[i] = first[0]
-				{
 //line exitif.go:64
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line exitif.go:54
-					continue gc_L3
-				}
+				continue gc_L3
 			}
 		}
 	}
 }
-
-// ExitSideKernel is the end of aop's prepare_svd_kernel: where in[0] is
-// negative, thread 0 takes a side without barriers and finishes; the
-// others pass a barrier after thread 1 stored 7, and read it. Every
-// thread then adds 1 to its second output.
-//
-//line exitif.go:73
-func ExitSideKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitSide,
-		func(gc_t *gocuda.Thread) { exitSide(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_exitSide(gc_b, in, out) })
-}
-
-//line exitif.go:73
-var gc_src_exitSide = compiled.NewSource(gc_files_exitif, "exitSide", "bf0b721713bada2f4befb0c3b362668fbf3d3b9ac2536b25119272786eae1a6f", "exitif.go:67-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exitif.go:73
 func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
@@ -814,12 +745,10 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				out[gc_tx] = -1
 //line exitif.go:88
 				out[gc_bdx+gc_tx]++
-				{
 //line exitif.go:88
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line exitif.go:87
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line exitif.go:82
 			if gc_tx == 1 {
@@ -923,18 +852,6 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 	}
 }
 
-// ExitFirstThreadsKernel ends with a barrier only the first k threads of
-// the block reach: the others have returned, so it completes; thread
-// tx < k then reads what thread k-1-tx stored.
-func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exitFirstThreads,
-		func(gc_t *gocuda.Thread) { exitFirstThreads(gc_t, out, k) },
-		func(gc_b *compiled.Block) { gc_body_exitFirstThreads(gc_b, out, k) })
-}
-
-//line exitif.go:96
-var gc_src_exitFirstThreads = compiled.NewSource(gc_files_exitif, "exitFirstThreads", "d65489c73ba7b5f8360536efb127819b589b8f0d50f5dcffd066f23b20295f3e", "exitif.go:91-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line exitif.go:96
 func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 	t := gc_b.Thread()
@@ -1032,12 +949,10 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 			}
 //line exitif.go:98
 			if !(gc_tx < k) {
-				{
 //line exitif.go:98
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line exitif.go:98
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line exitif.go:99
 			s[gc_tx] = int32(gc_tx)
@@ -1056,9 +971,3 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 		}
 	}
 }
-
-// gc_files_exitif holds the source files whose lines the kernels' records hash.
-//
-//go:embed exitif.go
-//line exitif.go:110
-var gc_files_exitif embed.FS

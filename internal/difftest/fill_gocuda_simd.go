@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FillPairsKernel stages each block's 2·bdx elements of data pairwise, as
-// Blelloch's scan loads its tile, with per elements per thread x index
-// declared (2: all of the tile, written before it is read; 3: a third
-// left to read as zero), and writes each element's sum with its mirror.
-//
-//line fill.go:19
-func FillPairsKernel(data, out []int32, per int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillPairs,
-		func(gc_t *gocuda.Thread) { fillPairs(gc_t, data, out, per) },
-		func(gc_b *compiled.Block) { gc_body_fillPairs(gc_b, data, out, per) })
-}
-
-//line fill.go:19
-var gc_src_fillPairs = compiled.NewSource(gc_files_fill, "fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:19
 func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
@@ -151,16 +131,14 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
 				if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
-					{
 //line fill.go:24
-						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
 //line fill.go:24
-						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
 //line fill.go:24
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line fill.go:24
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line fill.go:24
 					break gc_steps
@@ -190,12 +168,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						if 0xff&(1<<gc_k3) != 0 {
 //line fill.go:24
 							gc_pos.Thread = gc_rank + gc_k3
-							{
 //line fill.go:24
-								s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+							s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
 //line fill.go:24
-								s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-							}
+							s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 //line fill.go:24
@@ -571,7 +547,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 	}
 }
 
-//line fill.go:45
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
@@ -581,19 +556,6 @@ var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21
 var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
-
-// FillGapKernel writes every other element (s[2*i]), which the fill pass
-// must not take for the whole slice.
-//
-//line fill.go:45
-func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillGap,
-		func(gc_t *gocuda.Thread) { fillGap(gc_t, data, out) },
-		func(gc_b *compiled.Block) { gc_body_fillGap(gc_b, data, out) })
-}
-
-//line fill.go:45
-var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "2943551dd5b7ff2f65a3ca6abe1038c975a706969ec03fa92e9eafe07dae9eb4", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:45
 func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
@@ -944,16 +906,14 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
 				if (2*i) >= 0 && (2*i) <= len(s)-16 {
-					{
 //line fill.go:50
-						gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
 //line fill.go:50
-						gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
 //line fill.go:50
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line fill.go:50
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line fill.go:50
 					break gc_steps5
@@ -983,12 +943,10 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						if 0xff&(1<<gc_k7) != 0 {
 //line fill.go:50
 							gc_pos.Thread = gc_rank + gc_k7
-							{
 //line fill.go:50
-								out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+							out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
 //line fill.go:50
-								out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
-							}
+							out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
 						}
 					}
 //line fill.go:50
@@ -1169,20 +1127,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 		}
 	}
 }
-
-// FillGuardedKernel writes the elements of the threads a guard admits
-// (form 0), or adds to them (1): each form leaves elements to read as
-// zero, or reads them itself.
-//
-//line fill.go:59
-func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillGuarded,
-		func(gc_t *gocuda.Thread) { fillGuarded(gc_t, data, out, form) },
-		func(gc_b *compiled.Block) { gc_body_fillGuarded(gc_b, data, out, form) })
-}
-
-//line fill.go:59
-var gc_src_fillGuarded = compiled.NewSource(gc_files_fill, "fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:59
 func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
@@ -1611,19 +1555,6 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 	}
 }
 
-// FillReturnKernel's threads past n return before they write: the others
-// read their elements as zero.
-//
-//line fill.go:80
-func FillReturnKernel(data, out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillReturn,
-		func(gc_t *gocuda.Thread) { fillReturn(gc_t, data, out, n) },
-		func(gc_b *compiled.Block) { gc_body_fillReturn(gc_b, data, out, n) })
-}
-
-//line fill.go:80
-var gc_src_fillReturn = compiled.NewSource(gc_files_fill, "fillReturn", "247e73c0223892b7b8ef7c457f800e21b3ecccf7187d87d0007f0553aba379aa", "fill.go:76-91", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line fill.go:80
 func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
@@ -1734,13 +1665,10 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 			g := gc_bx*b + i
 //line fill.go:84
 			if g >= n {
-				{
 //line fill.go:84
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line fill.go:87
 			s[i] = data[g]
 		}
 	}
@@ -1852,18 +1780,6 @@ func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
 		}
 	}
 }
-
-// FillReadFirstKernel reads each thread's element before it writes it.
-//
-//line fill.go:96
-func FillReadFirstKernel(data, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillReadFirst,
-		func(gc_t *gocuda.Thread) { fillReadFirst(gc_t, data, out) },
-		func(gc_b *compiled.Block) { gc_body_fillReadFirst(gc_b, data, out) })
-}
-
-//line fill.go:96
-var gc_src_fillReadFirst = compiled.NewSource(gc_files_fill, "fillReadFirst", "222a1cf70a8f7cb0e74173651aaf14678ce6dcdaf8d9fdc898953f5e019a04f3", "fill.go:93-105", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line fill.go:96
 func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
@@ -2264,18 +2180,6 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 	}
 }
 
-// FillSelfKernel reads each thread's element in the store to it.
-//
-//line fill.go:110
-func FillSelfKernel(data, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillSelf,
-		func(gc_t *gocuda.Thread) { fillSelf(gc_t, data, out) },
-		func(gc_b *compiled.Block) { gc_body_fillSelf(gc_b, data, out) })
-}
-
-//line fill.go:110
-var gc_src_fillSelf = compiled.NewSource(gc_files_fill, "fillSelf", "7b9a335ece36f2664174b2a219754d517df195f9e98488c8449f26dcbd038c9c", "fill.go:107-118", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line fill.go:110
 func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	t := gc_b.Thread()
@@ -2658,19 +2562,6 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 	}
 }
 
-// FillAfterExitKernel's threads past n return before a barrier; the rest
-// then write their elements, and read the others' as zero.
-//
-//line fill.go:124
-func FillAfterExitKernel(data, out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillAfterExit,
-		func(gc_t *gocuda.Thread) { fillAfterExit(gc_t, data, out, n) },
-		func(gc_b *compiled.Block) { gc_body_fillAfterExit(gc_b, data, out, n) })
-}
-
-//line fill.go:124
-var gc_src_fillAfterExit = compiled.NewSource(gc_files_fill, "fillAfterExit", "40327f59b5561f29455a657bba8f710b61d5b1ac78c77905f459ac59dcde2ccb", "fill.go:120-137", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line fill.go:124
 func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 	t := gc_b.Thread()
@@ -2784,13 +2675,10 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 			g := gc_bx*b + i
 //line fill.go:128
 			if g >= n {
-				{
 //line fill.go:128
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line fill.go:131
 			x := data[g]
 //line fill.go:133
 			gc_s_x[gc_rank] = x
@@ -2982,9 +2870,3 @@ func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
 		}
 	}
 }
-
-// gc_files_fill holds the source files whose lines the kernels' records hash.
-//
-//go:embed fill.go
-//line fill.go:47
-var gc_files_fill embed.FS

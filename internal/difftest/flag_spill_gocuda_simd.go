@@ -5,33 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FlagSpillKernel keeps a bool per thread across barriers, as Rodinia's
-// hotspot and pathfinder keep computed: the SIMD build's steps load the
-// threads' flags from their scratch as a mask and store the mask back,
-// under the mask of the threads that have not returned. The flag flips
-// where a thread's tile element falls under the round's number, a
-// condition that differs between lanes.
-//
-//line flag_spill.go:13
-func FlagSpillKernel(in, out []float32, rounds int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_flagSpill,
-		func(gc_t *gocuda.Thread) { flagSpill(gc_t, in, out, rounds) },
-		func(gc_b *compiled.Block) { gc_body_flagSpill(gc_b, in, out, rounds) })
-}
-
-//line flag_spill.go:13
-var gc_src_flagSpill = compiled.NewSource(gc_files_flag_spill, "flagSpill", "10006d78729fd36e07794eae1d339e32c31b6852dd4aa6d257436636745b50c0", "flag_spill.go:5-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flag_spill.go:13
 func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
@@ -159,13 +137,10 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 			tx := gc_tx
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-				{
 //line flag_spill.go:17
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line flag_spill.go:20
 			v := in[i]
 			set := v > 0
 //line flag_spill.go:24
@@ -500,17 +475,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 	}
 }
 
-// FlagSpill64Kernel is FlagSpillKernel over float64 values: the SIMD
-// build's steps run four threads, its flags four lanes' bools.
-func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_flagSpill64,
-		func(gc_t *gocuda.Thread) { flagSpill64(gc_t, in, out, rounds) },
-		func(gc_b *compiled.Block) { gc_body_flagSpill64(gc_b, in, out, rounds) })
-}
-
-//line flag_spill.go:43
-var gc_src_flagSpill64 = compiled.NewSource(gc_files_flag_spill, "flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line flag_spill.go:43
 func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	t := gc_b.Thread()
@@ -585,13 +549,10 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 			tx := gc_tx
 			i := gc_bx*gc_bdx + tx
 			if i >= len(in) || i >= len(out) {
-				{
 //line flag_spill.go:47
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line flag_spill.go:50
 			v := in[i]
 			set := v > 0
 //line flag_spill.go:54
@@ -787,10 +748,4 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 	}
 }
 
-//line flag_spill.go:72
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// gc_files_flag_spill holds the source files whose lines the kernels' records hash.
-//
-//go:embed flag_spill.go
-var gc_files_flag_spill embed.FS

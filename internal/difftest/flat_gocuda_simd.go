@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FlatOffsetKernel walks from base to last inclusive, its start written
-// as base plus the block's first index plus the thread's: out[i] gets
-// in[i] and the thread that took i.
-//
-//line flat.go:16
-func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_flatOffset,
-		func(gc_t *gocuda.Thread) { flatOffset(gc_t, in, out, base, last) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_flatOffset(gc_b, gc_lo, gc_hi, in, out, base, last)
-		})
-}
-
-//line flat.go:16
-var gc_src_flatOffset = compiled.NewSource(gc_files_flat, "flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:16
 func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
@@ -240,101 +219,91 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
-						gc_to = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (base + gc_bx*gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-							gc_at3 := out[gc_off3:][:gc_to]
-							gc_at4 := in[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line flat.go:19
-									gc_more = true
-//line flat.go:19
-									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line flat.go:19
-									gc_more = true
-//line flat.go:19
-									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line flat.go:19
-									gc_more = true
-//line flat.go:19
-									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line flat.go:19
-									gc_more = true
-//line flat.go:19
-									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line flat.go:33
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (base + gc_bx*gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+						gc_at3 := out[gc_off3:][:gc_to]
+						gc_at4 := in[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line flat.go:19
 								gc_more = true
 //line flat.go:19
 								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
+								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line flat.go:19
+								gc_more = true
+//line flat.go:19
+								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line flat.go:19
+								gc_more = true
+//line flat.go:19
+								gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line flat.go:19
+							gc_more = true
+//line flat.go:19
+							gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line flat.go:18
@@ -344,25 +313,21 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line flat.go:19
+							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
 					}
 				}
 			}
 		}
 	}
 }
-
-// FlatStepKernel takes a step of the caller's: flat only where it is the
-// grid's threads, at run time, and in lockstep otherwise.
-//
-//line flat.go:27
-func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_flatStep,
-		func(gc_t *gocuda.Thread) { flatStep(gc_t, in, out, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatStep(gc_b, gc_lo, gc_hi, in, out, step) })
-}
-
-//line flat.go:27
-var gc_src_flatStep = compiled.NewSource(gc_files_flat, "flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line flat.go:27
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
@@ -666,196 +631,47 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
-							gc_at3 := in[gc_off3:][:gc_to]
-							gc_at4 := out[gc_off3:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:28
-								id := gc_bx*gc_bdx + gc_tx
-								i := id + gc_off
-								gc_more = true
-//line flat.go:30
-								v := gc_at3[gc_tx] * 3
-								if v < 0 {
-									v = -v
-								}
-								gc_at4[gc_tx] = v + in[max(i-1, 0)]
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:28
-								id := gc_bx*gc_bdx + gc_tx
-								i := id + gc_off
-								gc_more = true
-//line flat.go:30
-								v := in[i] * 3
-								if v < 0 {
-									v = -v
-								}
-								out[i] = v + in[max(i-1, 0)]
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// FlatCarryKernel reads an element another trip of the same thread
-// writes: its trips depend on each other, so it is not flat.
-//
-//line flat.go:42
-func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_flatCarry,
-		func(gc_t *gocuda.Thread) { flatCarry(gc_t, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatCarry(gc_b, gc_lo, gc_hi, out) })
-}
-
-//line flat.go:42
-var gc_src_flatCarry = compiled.NewSource(gc_files_flat, "flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line flat.go:42
-func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line flat.go:43
-	stride := gc_bdx * gc_gdx
-	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line flat.go:51
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
+//line flat.go:44
 				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx+stride), gc_to) {
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
 					panic(compiled.ErrGuardWraps)
 				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx+stride)); gc_bound < gc_to {
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx*gc_bdx + stride) + gc_off
-					gc_off3 := ((gc_bx*gc_bdx + stride) + gc_off) - stride
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
-						gc_at := out[gc_off2:][:gc_to]
-						gc_at2 := out[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-//line flat.go:45
-								gc_more = true
-//line flat.go:45
-								gc_at[gc_tx] += gc_at2[gc_tx] + 1
-							}
-							{
-								gc_tx := gc_step + 1
-//line flat.go:45
-								gc_more = true
-//line flat.go:45
-								gc_at[gc_tx] += gc_at2[gc_tx] + 1
-							}
-							{
-								gc_tx := gc_step + 2
-//line flat.go:45
-								gc_more = true
-//line flat.go:45
-								gc_at[gc_tx] += gc_at2[gc_tx] + 1
-							}
-							{
-								gc_tx := gc_step + 3
-//line flat.go:45
-								gc_more = true
-//line flat.go:45
-								gc_at[gc_tx] += gc_at2[gc_tx] + 1
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line flat.go:45
-							gc_more = true
-//line flat.go:45
-							gc_at[gc_tx] += gc_at2[gc_tx] + 1
-						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:44
-								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-								gc_more = true
-//line flat.go:45
-								out[i] += out[i-stride] + 1
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:44
-								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-								gc_more = true
-//line flat.go:45
-								out[i] += out[i-stride] + 1
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:44
-								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-								gc_more = true
-//line flat.go:45
-								out[i] += out[i-stride] + 1
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line flat.go:44
-								i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-								gc_more = true
-//line flat.go:45
-								out[i] += out[i-stride] + 1
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+						gc_at3 := in[gc_off3:][:gc_to]
+						gc_at4 := out[gc_off3:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-//line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
+//line flat.go:28
+							id := gc_bx*gc_bdx + gc_tx
+							i := id + gc_off
 							gc_more = true
-//line flat.go:45
-							out[i] += out[i-stride] + 1
+//line flat.go:30
+							v := gc_at3[gc_tx] * 3
+							if v < 0 {
+								v = -v
+							}
+							gc_at4[gc_tx] = v + in[max(i-1, 0)]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line flat.go:28
+							id := gc_bx*gc_bdx + gc_tx
+							i := id + gc_off
+							gc_more = true
+//line flat.go:30
+							v := in[i] * 3
+							if v < 0 {
+								v = -v
+							}
+							out[i] = v + in[max(i-1, 0)]
 						}
 					}
 				}
@@ -886,470 +702,6 @@ func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_strideSum,
 		func(gc_t *gocuda.Thread) { strideSum[T](gc_t, in, partial) },
 		gc_body)
-}
-
-//line flat.go:56
-var gc_src_strideSum = compiled.NewSource(gc_files_flat, "strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line flat.go:56
-func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line flat.go:57
-	n := len(in)
-//line flat.go:57
-	b := gc_bdx
-//line flat.go:59
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line flat.go:58
-			var v T
-//line flat.go:60
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line flat.go:58
-		var v T
-//line flat.go:60
-		gc_s_v[gc_rank] = v
-	}
-//line flat.go:59
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line flat.go:66
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-//line flat.go:84
-						gc_rank := gc_base + gc_tx
-//line flat.go:86
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-//line flat.go:69
-						gc_rank := gc_base + gc_tx
-//line flat.go:71
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-//line flat.go:69
-						gc_rank := gc_base + gc_tx
-//line flat.go:71
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-//line flat.go:69
-						gc_rank := gc_base + gc_tx
-//line flat.go:71
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line flat.go:70
-					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-//line flat.go:60
-					v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-//line flat.go:60
-						v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-//line flat.go:60
-					v += in[i]
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			}
-		}
-	}
-//line flat.go:65
-	if b <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-//line flat.go:65
-	s := gocuda.Shared[T](t, b)[:b]
-//line flat.go:67
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(s) {
-			gc_at3 := s[:gc_bdx]
-//line flat.go:66
-			copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
-		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line flat.go:66
-					s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-//line flat.go:66
-				s[gc_tx] = v
-			}
-		}
-	}
-//line flat.go:71
-	compiled.OutOfLine(func() {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_bx
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-					gc_at4 := partial[gc_off4:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line flat.go:69
-							var sum T
-							{
-//line flat.go:70
-								gc_xs2 := s
-//line flat.go:70
-								gc_i2 := 0
-//line flat.go:70
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-									{
-//line flat.go:70
-										gc_k6 := gc_i2 + 0
-//line flat.go:70
-										x := gc_xs2[gc_k6]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k7 := gc_i2 + 1
-//line flat.go:72
-										x := gc_xs2[gc_k7]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k8 := gc_i2 + 2
-//line flat.go:72
-										x := gc_xs2[gc_k8]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k9 := gc_i2 + 3
-//line flat.go:72
-										x := gc_xs2[gc_k9]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-								}
-//line flat.go:70
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-									{
-//line flat.go:70
-										gc_k10 := gc_i2
-//line flat.go:70
-										x := gc_xs2[gc_k10]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-								}
-							}
-//line flat.go:73
-							gc_at4[0] = sum
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line flat.go:69
-							var sum T
-							{
-//line flat.go:70
-								gc_xs := s
-//line flat.go:70
-								gc_i := 0
-//line flat.go:70
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-									{
-//line flat.go:70
-										gc_k := gc_i + 0
-//line flat.go:70
-										x := gc_xs[gc_k]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k2 := gc_i + 1
-//line flat.go:72
-										x := gc_xs[gc_k2]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k3 := gc_i + 2
-//line flat.go:72
-										x := gc_xs[gc_k3]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-									{
-//line flat.go:72
-										gc_k4 := gc_i + 3
-//line flat.go:72
-										x := gc_xs[gc_k4]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-								}
-//line flat.go:70
-								for ; gc_i < len(gc_xs); gc_i++ {
-									{
-//line flat.go:70
-										gc_k5 := gc_i
-//line flat.go:70
-										x := gc_xs[gc_k5]
-										{
-//line flat.go:71
-											sum += x
-										}
-									}
-								}
-							}
-//line flat.go:73
-							partial[gc_bx] = sum
-						}
-					}
-				}
-			}
-		}
-	})
 }
 
 //line flat.go:56
@@ -2655,98 +2007,3 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 		}
 	})
 }
-
-// ColumnsKernel gives x to the rows of a row-major matrix and y to its
-// columns, as Rodinia's gaussian does, over a grid whose z picks one of
-// several matrices: the compiled form takes its blocks y fastest
-// (the order pass). Each element records the block and thread that wrote it.
-//
-//line flat.go:83
-func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_columns,
-		func(gc_t *gocuda.Thread) { columns(gc_t, out, w, h) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
-}
-
-//line flat.go:83
-var gc_src_columns = compiled.NewSource(gc_files_flat, "columns", "7a94fd9cd7ea2f43d39b6c19ddefac201ea435a577ff38cf3cc326b1be5bc8a2", "flat.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line flat.go:83
-func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.Y
-	gc_bdy := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.Y
-	gc_gdy := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	gc_bz := gc_lo / (gc_gdx * gc_gdy)
-	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-				gc_bz++
-			}
-		}
-		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
-		gc_pos.Block = gc_blk
-//line flat.go:111
-		gc_ty := 0
-		gc_tz := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_by*gc_bdy + gc_ty) >= h {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
-				continue
-			}
-			gc_off := (gc_bx * gc_bdx) + ((gc_bz*h + (gc_by*gc_bdy + gc_ty)) * w)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line flat.go:89
-					gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line flat.go:84
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-//line flat.go:89
-					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// gc_files_flat holds the source files whose lines the kernels' records hash.
-//
-//go:embed flat.go
-//line flat.go:105
-var gc_files_flat embed.FS

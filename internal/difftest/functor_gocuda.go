@@ -37,6 +37,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line functor.go:57
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_v [32]sumMax[int32]
@@ -54,51 +55,56 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line functor.go:75
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line functor.go:82
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line functor.go:49
-						var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
+					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
 //line functor.go:49
-						var op sumMaxOps[int32] = sumMaxOps[int32]{}
-						gc_l_v[gc_lane] = v
-						gc_l_op[gc_lane] = op
+					var op sumMaxOps[int32] = sumMaxOps[int32]{}
+//line functor.go:52
+					gc_l_v[gc_lane] = v
+					gc_l_op[gc_lane] = op
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line functor.go:48
-						i := gc_bx*gc_bdx + gc_tx
-						var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
+					i := gc_bx*gc_bdx + gc_tx
+					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
 //line functor.go:49
-						var op sumMaxOps[int32] = sumMaxOps[int32]{}
-						gc_l_v[gc_lane] = v
-						gc_l_op[gc_lane] = op
-					}
+					var op sumMaxOps[int32] = sumMaxOps[int32]{}
+//line functor.go:52
+					gc_l_v[gc_lane] = v
+					gc_l_op[gc_lane] = op
 				}
 			}
 		}
 //line functor.go:36
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:40
 				v := gc_l_v[gc_lane]
 //line functor.go:37
 				var v_ sumMax[int32] = v
+//line functor.go:39
 				gc_l_v_[gc_lane] = v_
 			}
 //line functor.go:37
 			var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:41
 				v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 				gc_c1v[gc_lane] = v_.sum
@@ -106,6 +112,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 //line functor.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:26
 				v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 				var shflDownSync int32 = gc_c1r[gc_lane]
@@ -118,7 +125,9 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				shflDownSync := gc_l_shflDownSync[gc_lane]
+//line functor.go:29
 				v := gc_l_v[gc_lane]
+//line functor.go:31
 				op := gc_l_op[gc_lane]
 //line functor.go:23
 				var shflDownSync_ int32 = gc_c2r[gc_lane]
@@ -131,15 +140,18 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 				var r_2 sumMax[int32] = r_3
 //line functor.go:37
 				v = op.combine(v, r_2)
+//line functor.go:41
 				gc_l_v[gc_lane] = v
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:47
 			v := gc_l_v[gc_lane]
 //line functor.go:39
 			var r_ sumMax[int32] = v
 //line functor.go:49
 			r := r_
+//line functor.go:52
 			gc_l_r[gc_lane] = r
 		}
 		gc_lo2, gc_hi2 := 0, 32
@@ -151,23 +163,21 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line functor.go:48
-					i := gc_bx*gc_bdx + gc_tx
-					r := gc_l_r[gc_lane]
-					{
-						sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
-					}
+//line functor.go:64
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line functor.go:48
+				i := gc_bx*gc_bdx + gc_tx
+//line functor.go:50
+				r := gc_l_r[gc_lane]
+				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 			}
 		}
 	}
@@ -196,6 +206,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line functor.go:90
 	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_v_3 [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
@@ -221,61 +232,66 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line functor.go:82
 			var r sumMax[int32]
+//line functor.go:84
 			gc_l_r[gc_lane] = r
 		}
 //line functor.go:83
 		if byField {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line functor.go:84
-							red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
-							var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
 //line functor.go:85
-							var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
-							gc_l_r_[gc_lane] = r_
-							gc_l_v[gc_lane] = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line functor.go:81
-							i := gc_bx*gc_bdx + gc_tx
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line functor.go:88
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line functor.go:95
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line functor.go:84
-							red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
-							var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
+					red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
+					var v sumMax[int32] = sumMax[int32]{gc_at[gc_lane], gc_at[gc_lane]}
 //line functor.go:85
-							var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
-							gc_l_r_[gc_lane] = r_
-							gc_l_v[gc_lane] = v
-						}
+					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
+//line functor.go:89
+					gc_l_r_[gc_lane] = r_
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line functor.go:81
+					i := gc_bx*gc_bdx + gc_tx
+//line functor.go:84
+					red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
+					var v sumMax[int32] = sumMax[int32]{in[i], in[i]}
+//line functor.go:85
+					var r_ functorWarpReducer[sumMax[int32], sumMaxOps[int32]] = red
+//line functor.go:89
+					gc_l_r_[gc_lane] = r_
+					gc_l_v[gc_lane] = v
 				}
 			}
 //line functor.go:61
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:65
 					v := gc_l_v[gc_lane]
 //line functor.go:62
 					var v_ sumMax[int32] = v
+//line functor.go:64
 					gc_l_v_[gc_lane] = v_
 				}
 //line functor.go:62
 				var offset_ int = offset
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:66
 					v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 					gc_c1v[gc_lane] = v_.sum
@@ -283,6 +299,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:22
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset_, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:26
 					v_ := gc_l_v_[gc_lane]
 //line functor.go:22
 					var shflDownSync int32 = gc_c1r[gc_lane]
@@ -295,7 +312,9 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					shflDownSync := gc_l_shflDownSync[gc_lane]
+//line functor.go:29
 					r_ := gc_l_r_[gc_lane]
+//line functor.go:31
 					v := gc_l_v[gc_lane]
 //line functor.go:23
 					var shflDownSync_ int32 = gc_c2r[gc_lane]
@@ -308,70 +327,78 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var r_3 sumMax[int32] = r_4
 //line functor.go:62
 					v = r_.op.combine(v, r_3)
+//line functor.go:66
 					gc_l_v[gc_lane] = v
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:72
 				v := gc_l_v[gc_lane]
+//line functor.go:74
 				var r sumMax[int32]
 //line functor.go:64
 				var r_2 sumMax[int32] = v
 //line functor.go:85
 				r = r_2
+//line functor.go:87
 				gc_l_r[gc_lane] = r
 			}
 		} else {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := (gc_bx * gc_bdx) + gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-						gc_at2 := in[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line functor.go:91
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line functor.go:94
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at2 := in[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line functor.go:101
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line functor.go:87
-							op := sumMaxOps[int32]{}
-							var v_2 sumMax[int32] = sumMax[int32]{gc_at2[gc_lane], gc_at2[gc_lane]}
+					op := sumMaxOps[int32]{}
+					var v_2 sumMax[int32] = sumMax[int32]{gc_at2[gc_lane], gc_at2[gc_lane]}
 //line functor.go:88
-							var op_ *sumMaxOps[int32] = &op
-							gc_l_v_2[gc_lane] = v_2
-							gc_l_op_[gc_lane] = op_
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line functor.go:81
-							i := gc_bx*gc_bdx + gc_tx
-//line functor.go:87
-							op := sumMaxOps[int32]{}
-							var v_2 sumMax[int32] = sumMax[int32]{in[i], in[i]}
-//line functor.go:88
-							var op_ *sumMaxOps[int32] = &op
-							gc_l_v_2[gc_lane] = v_2
-							gc_l_op_[gc_lane] = op_
-						}
+					var op_ *sumMaxOps[int32] = &op
+//line functor.go:92
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_op_[gc_lane] = op_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line functor.go:81
+					i := gc_bx*gc_bdx + gc_tx
+//line functor.go:87
+					op := sumMaxOps[int32]{}
+					var v_2 sumMax[int32] = sumMax[int32]{in[i], in[i]}
+//line functor.go:88
+					var op_ *sumMaxOps[int32] = &op
+//line functor.go:92
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_op_[gc_lane] = op_
 				}
 			}
 //line functor.go:70
 			for offset_2 := gocuda.WarpSize / 2; offset_2 > 0; offset_2 /= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:74
 					v_2 := gc_l_v_2[gc_lane]
 //line functor.go:71
 					var v_3 sumMax[int32] = v_2
+//line functor.go:73
 					gc_l_v_3[gc_lane] = v_3
 				}
 //line functor.go:71
 				var offset_3 int = offset_2
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:75
 					v_3 := gc_l_v_3[gc_lane]
 //line functor.go:22
 					gc_c3v[gc_lane] = v_3.sum
@@ -379,6 +406,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 //line functor.go:22
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c3v, offset_3, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:26
 					v_3 := gc_l_v_3[gc_lane]
 //line functor.go:22
 					var shflDownSync_2 int32 = gc_c3r[gc_lane]
@@ -391,7 +419,9 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
+//line functor.go:29
 					v_2 := gc_l_v_2[gc_lane]
+//line functor.go:31
 					op_ := gc_l_op_[gc_lane]
 //line functor.go:23
 					var shflDownSync_3 int32 = gc_c4r[gc_lane]
@@ -404,16 +434,20 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 					var r_6 sumMax[int32] = r_7
 //line functor.go:71
 					v_2 = (*op_).combine(v_2, r_6)
+//line functor.go:75
 					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line functor.go:81
 				v_2 := gc_l_v_2[gc_lane]
+//line functor.go:83
 				var r sumMax[int32]
 //line functor.go:73
 				var r_5 sumMax[int32] = v_2
 //line functor.go:88
 				r = r_5
+//line functor.go:90
 				gc_l_r[gc_lane] = r
 			}
 		}
@@ -426,24 +460,22 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line functor.go:81
-					i := gc_bx*gc_bdx + gc_tx
-					r := gc_l_r[gc_lane]
-					{
-//line functor.go:91
-						sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
-					}
+//line functor.go:103
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line functor.go:81
+				i := gc_bx*gc_bdx + gc_tx
+//line functor.go:83
+				r := gc_l_r[gc_lane]
+//line functor.go:91
+				sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 			}
 		}
 	}
@@ -484,6 +516,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+//line functor.go:135
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -493,6 +526,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
+//line functor.go:145
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -503,6 +537,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 1
+//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -513,6 +548,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 2
+//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -523,6 +559,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 					{
 						gc_tx := gc_step + 3
+//line functor.go:124
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -607,5 +644,4 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 // gc_files_functor holds the source files whose lines the kernels' records hash.
 //
 //go:embed functor.go
-//line functor.go:130
 var gc_files_functor embed.FS

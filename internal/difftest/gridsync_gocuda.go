@@ -123,5 +123,4 @@ func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds
 // gc_files_gridsync holds the source files whose lines the kernels' records hash.
 //
 //go:embed gridsync.go
-//line gridsync.go:43
 var gc_files_gridsync embed.FS

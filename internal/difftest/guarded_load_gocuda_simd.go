@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GuardedScaleKernel writes a*GuardedAt(in, i+off) to out[i] for each
-// thread i of the grid below len(out): a kernel without barriers.
-//
-//line guarded_load.go:32
-func GuardedScaleKernel(in, out []float32, a float32, off int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_guardedScale,
-		func(gc_t *gocuda.Thread) { guardedScale(gc_t, in, out, a, off) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_guardedScale(gc_b, gc_lo, gc_hi, in, out, a, off)
-		})
-}
-
-//line guarded_load.go:32
-var gc_src_guardedScale = compiled.NewSource(gc_files_guarded_load, "guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37").NoGoexit("7ba78c0a1d06e39bdd49f712b674b02156144660f96cf1f338316747c6dc5679", "guarded_load.go:11-18")
 
 //line guarded_load.go:32
 func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
@@ -101,21 +81,16 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:33
 						_ = i
-						{
-//line guarded_load.go:34
-							gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line guarded_load.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line guarded_load.go:35
-						gc_at[gc_tx] = a * gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] = a * gc_at2[gc_tx]
 				}
 			} else {
+//line guarded_load.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -231,79 +206,77 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_tx := gc_vstep2
 //line guarded_load.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line guarded_load.go:35
-								break
+						if i < 0 || i > len(out)-8 {
+//line guarded_load.go:35
+							break
+						}
+//line guarded_load.go:35
+						var gc_t2 int = i + off
+//line guarded_load.go:35
+						var gc_i2 int = gc_t2
+//line guarded_load.go:35
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:35
+						gc_returned2 := gc_none
+//line guarded_load.go:35
+						if gc_i2 <
+//line guarded_load.go:14
+							len(in) && uint(len(in)-gc_i2) > 7 {
+//line guarded_load.go:35
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:35
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line guarded_load.go:35
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+							} else {
+//line guarded_load.go:35
+								break gc_steps2
 							}
 //line guarded_load.go:35
-							var gc_t2 int = i + off
+							gc_result2 = gc_ld3
 //line guarded_load.go:35
-							var gc_i2 int = gc_t2
+							gc_b2 := gc_none
 //line guarded_load.go:35
-							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if true {
 //line guarded_load.go:35
-							gc_returned2 := gc_none
+								gc_b2 = gc_all
+							}
 //line guarded_load.go:35
-							if gc_i2 <
-//line guarded_load.go:14
-								len(in) && uint(len(in)-gc_i2) > 7 {
+							gc_returned2 = gc_b2
+						} else {
 //line guarded_load.go:35
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line guarded_load.go:35
+							if gc_if2.ToBits() != 0 {
+//line guarded_load.go:35
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line guarded_load.go:35
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 //line guarded_load.go:35
 									break gc_steps2
 								}
 //line guarded_load.go:35
-								gc_result2 = gc_ld3
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line guarded_load.go:35
-								gc_b2 := gc_none
-//line guarded_load.go:35
-								if true {
-//line guarded_load.go:35
-									gc_b2 = gc_all
-								}
-//line guarded_load.go:35
-								gc_returned2 = gc_b2
-							} else {
-//line guarded_load.go:35
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line guarded_load.go:35
-								if gc_if2.ToBits() != 0 {
-//line guarded_load.go:35
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:35
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line guarded_load.go:35
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-									} else {
-//line guarded_load.go:35
-										break gc_steps2
-									}
-//line guarded_load.go:35
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line guarded_load.go:35
-									gc_returned2 = gc_if2.Or(gc_returned2)
-								}
+								gc_returned2 = gc_if2.Or(gc_returned2)
 							}
-//line guarded_load.go:35
-							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:35
-							if gc_if3.ToBits() != 0 {
-//line guarded_load.go:35
-								gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
-//line guarded_load.go:35
-								gc_returned2 = gc_if3.Or(gc_returned2)
-							}
-//line guarded_load.go:35
-							gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
 						}
+//line guarded_load.go:35
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:35
+						if gc_if3.ToBits() != 0 {
+//line guarded_load.go:35
+							gc_result2 = gc_vb3.Merge(gc_result2, gc_if3)
+//line guarded_load.go:35
+							gc_returned2 = gc_if3.Or(gc_returned2)
+						}
+//line guarded_load.go:35
+						gc_vb4.Mul(gc_result2).StoreSlice(out[i:])
 					}
-//line guarded_load.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -315,73 +288,57 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = a * GuardedAt(in, i+off)
-						}
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
 					}
 					{
+//line guarded_load.go:39
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = a * GuardedAt(in, i+off)
-						}
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
 					}
 					{
+//line guarded_load.go:39
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = a * GuardedAt(in, i+off)
-						}
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
 					}
 					{
+//line guarded_load.go:39
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = a * GuardedAt(in, i+off)
-						}
+//line guarded_load.go:35
+						out[i] = a * GuardedAt(in, i+off)
 					}
 				}
+//line guarded_load.go:39
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line guarded_load.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = a * GuardedAt(in, i+off)
-					}
+//line guarded_load.go:35
+					out[i] = a * GuardedAt(in, i+off)
 				}
 			}
 		}
 	}
 }
-
-// GuardedPairsKernel stores GuardedBoth(in, i) - GuardedAt(in,
-// i+blockDim) in shared memory for i = off + 2*b*blockDim + tid, and
-// after a barrier thread tid of block b writes thread blockDim-1-tid's
-// value to out.
-//
-//line guarded_load.go:45
-func GuardedPairsKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_guardedPairs,
-		func(gc_t *gocuda.Thread) { guardedPairs(gc_t, in, out, off) },
-		func(gc_b *compiled.Block) { gc_body_guardedPairs(gc_b, in, out, off) })
-}
-
-//line guarded_load.go:45
-var gc_src_guardedPairs = compiled.NewSource(gc_files_guarded_load, "guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52").NoGoexit("968a1b60bd2019639c37884c279eda4b7f1cb2fefb3ef5261d967c847b2b9b61", "guarded_load.go:11-18", "guarded_load.go:20-26")
 
 //line guarded_load.go:45
 func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
@@ -1128,19 +1085,6 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	}
 }
 
-// GuardedPastKernel writes guardedPast(in, i) to out[i] for each thread
-// i of the grid below len(out).
-//
-//line guarded_load.go:67
-func GuardedPastKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_guardedPastScale,
-		func(gc_t *gocuda.Thread) { guardedPastScale(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guardedPastScale(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line guarded_load.go:67
-var gc_src_guardedPastScale = compiled.NewSource(gc_files_guarded_load, "guardedPastScale", "ed82d3399c75e66649cdb84a6e9162a98276e677b9384578383321676ea4db17", "guarded_load.go:63-71").NoGoexit("ec417141178c3cc25822be1579787e77d1abf74f8a73c55cae022a6c28e44cb7", "guarded_load.go:54-61")
-
 //line guarded_load.go:67
 func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
@@ -1318,115 +1262,113 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 				gc_steps6:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						{
 //line guarded_load.go:68
-							var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
-							if i < len(out) && uint(len(out)-i) > 7 {
+						if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
-								var gc_i11 int = i
+							var gc_i11 int = i
 //line guarded_load.go:68
-								var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:68
-								gc_returned11 := gc_none3
+							gc_returned11 := gc_none3
 //line guarded_load.go:68
-								if gc_i11 <=
+							if gc_i11 <=
 //line guarded_load.go:57
-									len(in) && uint(len(in)-gc_i11) >= 7 {
+								len(in) && uint(len(in)-gc_i11) >= 7 {
 //line guarded_load.go:69
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line guarded_load.go:69
+									gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+								} else {
+//line guarded_load.go:69
+									break gc_steps6
+								}
+//line guarded_load.go:69
+								gc_result11 = gc_ld16
+//line guarded_load.go:69
+								gc_b4 := gc_none3
+//line guarded_load.go:69
+								if true {
+//line guarded_load.go:69
+									gc_b4 = gc_all3
+								}
+//line guarded_load.go:69
+								gc_returned11 = gc_b4
+							} else {
+//line guarded_load.go:69
+								gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line guarded_load.go:69
+								if gc_if20.ToBits() != 0 {
+//line guarded_load.go:69
+									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
-										gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+										gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 									} else {
 //line guarded_load.go:69
 										break gc_steps6
 									}
 //line guarded_load.go:69
-									gc_result11 = gc_ld16
+									gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
 //line guarded_load.go:69
-									gc_b4 := gc_none3
+									gc_returned11 = gc_if20.Or(gc_returned11)
+								}
+							}
 //line guarded_load.go:69
-									if true {
+							gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
-										gc_b4 = gc_all3
+							if gc_if21.ToBits() != 0 {
+//line guarded_load.go:69
+								gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
+//line guarded_load.go:69
+								gc_returned11 = gc_if21.Or(gc_returned11)
+							}
+//line guarded_load.go:69
+							gc_result11.StoreSlice(gc_at[gc_tx:])
+						} else {
+//line guarded_load.go:69
+							gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line guarded_load.go:68
+							if gc_if22.ToBits() != 0 {
+//line guarded_load.go:68
+								var gc_i12 int = i
+//line guarded_load.go:68
+								var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+								gc_returned12 := gc_none3
+//line guarded_load.go:68
+								gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								if gc_if22.And(gc_if23).ToBits() != 0 {
+//line guarded_load.go:69
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line guarded_load.go:69
+										gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+									} else {
+//line guarded_load.go:69
+										break gc_steps6
 									}
 //line guarded_load.go:69
-									gc_returned11 = gc_b4
-								} else {
+									gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
 //line guarded_load.go:69
-									gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line guarded_load.go:69
-									if gc_if20.ToBits() != 0 {
-//line guarded_load.go:69
-										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line guarded_load.go:69
-											gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-										} else {
-//line guarded_load.go:69
-											break gc_steps6
-										}
-//line guarded_load.go:69
-										gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
-//line guarded_load.go:69
-										gc_returned11 = gc_if20.Or(gc_returned11)
-									}
+									gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
 								}
 //line guarded_load.go:69
-								gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
-								if gc_if21.ToBits() != 0 {
+								if gc_if22.And(gc_if24).ToBits() != 0 {
 //line guarded_load.go:69
-									gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
+									gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
 //line guarded_load.go:69
-									gc_returned11 = gc_if21.Or(gc_returned11)
+									gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
 								}
 //line guarded_load.go:69
-								gc_result11.StoreSlice(gc_at[gc_tx:])
-							} else {
-//line guarded_load.go:69
-								gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
-								if gc_if22.ToBits() != 0 {
-//line guarded_load.go:68
-									var gc_i12 int = i
-//line guarded_load.go:68
-									var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-									gc_returned12 := gc_none3
-//line guarded_load.go:68
-									gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-									if gc_if22.And(gc_if23).ToBits() != 0 {
-//line guarded_load.go:69
-										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line guarded_load.go:69
-											gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-										} else {
-//line guarded_load.go:69
-											break gc_steps6
-										}
-//line guarded_load.go:69
-										gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
-//line guarded_load.go:69
-										gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
-									}
-//line guarded_load.go:69
-									gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
-									if gc_if22.And(gc_if24).ToBits() != 0 {
-//line guarded_load.go:69
-										gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
-//line guarded_load.go:69
-										gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
-									}
-//line guarded_load.go:69
-									gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
-								}
+								gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
 							}
 						}
 					}
@@ -1631,154 +1573,152 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						{
 //line guarded_load.go:68
-							var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line guarded_load.go:68
-							if i < len(out) && uint(len(out)-i) > 7 {
+						if i < len(out) && uint(len(out)-i) > 7 {
 //line guarded_load.go:68
-								var gc_i3 int = i
+							var gc_i3 int = i
 //line guarded_load.go:68
-								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:68
-								gc_returned3 := gc_none
+							gc_returned3 := gc_none
 //line guarded_load.go:68
-								if gc_i3 <=
+							if gc_i3 <=
 //line guarded_load.go:57
-									len(in) && uint(len(in)-gc_i3) >= 7 {
+								len(in) && uint(len(in)-gc_i3) >= 7 {
 //line guarded_load.go:69
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line guarded_load.go:69
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								} else {
+//line guarded_load.go:69
+									break gc_steps2
+								}
+//line guarded_load.go:69
+								gc_result3 = gc_ld4
+//line guarded_load.go:69
+								gc_b2 := gc_none
+//line guarded_load.go:69
+								if true {
+//line guarded_load.go:69
+									gc_b2 = gc_all
+								}
+//line guarded_load.go:69
+								gc_returned3 = gc_b2
+							} else {
+//line guarded_load.go:69
+								gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line guarded_load.go:69
+								if gc_if4.ToBits() != 0 {
+//line guarded_load.go:69
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 //line guarded_load.go:69
 										break gc_steps2
 									}
 //line guarded_load.go:69
-									gc_result3 = gc_ld4
+									gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
 //line guarded_load.go:69
-									gc_b2 := gc_none
+									gc_returned3 = gc_if4.Or(gc_returned3)
+								}
+							}
 //line guarded_load.go:69
-									if true {
+							gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
-										gc_b2 = gc_all
-									}
+							if gc_if5.ToBits() != 0 {
 //line guarded_load.go:69
-									gc_returned3 = gc_b2
-								} else {
+								gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
 //line guarded_load.go:69
-									gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								gc_returned3 = gc_if5.Or(gc_returned3)
+							}
 //line guarded_load.go:69
-									if gc_if4.ToBits() != 0 {
+							if i >= 0 && i <= len(out)-8 {
 //line guarded_load.go:69
-										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								gc_result3.StoreSlice(out[i:])
+							} else {
 //line guarded_load.go:69
-										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								var gc_lanes8 [8]float32
 //line guarded_load.go:69
-											gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-										} else {
+								gc_result3.Store(&gc_lanes8)
 //line guarded_load.go:69
-											break gc_steps2
-										}
+								for gc_k8 := range 8 {
 //line guarded_load.go:69
-										gc_result3 = gc_ld5.Merge(gc_result3, gc_if4)
+									if 0xff&(1<<gc_k8) != 0 {
 //line guarded_load.go:69
-										gc_returned3 = gc_if4.Or(gc_returned3)
+										gc_pos.Thread = gc_rank + gc_k8
+//line guarded_load.go:69
+										out[i+gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line guarded_load.go:69
-								gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								gc_pos.Thread = gc_rank
+							}
+						} else {
 //line guarded_load.go:69
-								if gc_if5.ToBits() != 0 {
+							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line guarded_load.go:68
+							if gc_if6.ToBits() != 0 {
+//line guarded_load.go:68
+								var gc_i4 int = i
+//line guarded_load.go:68
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+								gc_returned4 := gc_none
+//line guarded_load.go:68
+								gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								if gc_if6.And(gc_if7).ToBits() != 0 {
 //line guarded_load.go:69
-									gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-									gc_returned3 = gc_if5.Or(gc_returned3)
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:69
+										gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									} else {
+//line guarded_load.go:69
+										break gc_steps2
+									}
+//line guarded_load.go:69
+									gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
+//line guarded_load.go:69
+									gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
+								}
+//line guarded_load.go:69
+								gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line guarded_load.go:69
+								if gc_if6.And(gc_if8).ToBits() != 0 {
+//line guarded_load.go:69
+									gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
+//line guarded_load.go:69
+									gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
 								}
 //line guarded_load.go:69
 								if i >= 0 && i <= len(out)-8 {
 //line guarded_load.go:69
-									gc_result3.StoreSlice(out[i:])
+									gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
 								} else {
 //line guarded_load.go:69
-									var gc_lanes8 [8]float32
+									var gc_lanes10 [8]float32
 //line guarded_load.go:69
-									gc_result3.Store(&gc_lanes8)
+									gc_result4.Store(&gc_lanes10)
 //line guarded_load.go:69
-									for gc_k8 := range 8 {
+									for gc_k10 := range 8 {
 //line guarded_load.go:69
-										if 0xff&(1<<gc_k8) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 //line guarded_load.go:69
-											gc_pos.Thread = gc_rank + gc_k8
+											gc_pos.Thread = gc_rank + gc_k10
 //line guarded_load.go:69
-											out[i+gc_k8] = gc_lanes8[gc_k8]
+											out[i+gc_k10] = gc_lanes10[gc_k10]
 										}
 									}
 //line guarded_load.go:69
 									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line guarded_load.go:69
-								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
-								if gc_if6.ToBits() != 0 {
-//line guarded_load.go:68
-									var gc_i4 int = i
-//line guarded_load.go:68
-									var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-									gc_returned4 := gc_none
-//line guarded_load.go:68
-									gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-									if gc_if6.And(gc_if7).ToBits() != 0 {
-//line guarded_load.go:69
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line guarded_load.go:69
-											gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-										} else {
-//line guarded_load.go:69
-											break gc_steps2
-										}
-//line guarded_load.go:69
-										gc_result4 = gc_ld6.Merge(gc_result4, gc_if6.And(gc_if7))
-//line guarded_load.go:69
-										gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
-									}
-//line guarded_load.go:69
-									gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line guarded_load.go:69
-									if gc_if6.And(gc_if8).ToBits() != 0 {
-//line guarded_load.go:69
-										gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
-//line guarded_load.go:69
-										gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
-									}
-//line guarded_load.go:69
-									if i >= 0 && i <= len(out)-8 {
-//line guarded_load.go:69
-										gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
-									} else {
-//line guarded_load.go:69
-										var gc_lanes10 [8]float32
-//line guarded_load.go:69
-										gc_result4.Store(&gc_lanes10)
-//line guarded_load.go:69
-										for gc_k10 := range 8 {
-//line guarded_load.go:69
-											if gc_if6.ToBits()&(1<<gc_k10) != 0 {
-//line guarded_load.go:69
-												gc_pos.Thread = gc_rank + gc_k10
-//line guarded_load.go:69
-												out[i+gc_k10] = gc_lanes10[gc_k10]
-											}
-										}
-//line guarded_load.go:69
-										gc_pos.Thread = gc_rank
-									}
 								}
 							}
 						}
@@ -1798,9 +1738,3 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 	}
 }
-
-// gc_files_guarded_load holds the source files whose lines the kernels' records hash.
-//
-//go:embed guarded_load.go
-//line guarded_load.go:81
-var gc_files_guarded_load embed.FS

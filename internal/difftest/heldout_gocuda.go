@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -40,6 +41,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line heldout.go:37
 	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
@@ -52,41 +54,43 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line heldout.go:50
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:57
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+					var s [2]float32
+					gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = gc_at[gc_lane]
-						gc_l_s[gc_lane][1] = 1
-						var sum []float32 = gc_l_s[gc_lane][:]
-						gc_l_sum[gc_lane] = sum
+					gc_l_s[gc_lane][0] = gc_at[gc_lane]
+					gc_l_s[gc_lane][1] = 1
+					var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+					gc_l_sum[gc_lane] = sum
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+					i := gc_bx*gc_bdx + gc_tx
+					var s [2]float32
+					gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = in[i]
-						gc_l_s[gc_lane][1] = 1
-						var sum []float32 = gc_l_s[gc_lane][:]
-						gc_l_sum[gc_lane] = sum
-					}
+					gc_l_s[gc_lane][0] = in[i]
+					gc_l_s[gc_lane][1] = 1
+					var sum []float32 = gc_l_s[gc_lane][:]
+//line heldout.go:35
+					gc_l_sum[gc_lane] = sum
 				}
 			}
 		}
@@ -112,28 +116,27 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:24
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:33
-						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:33
-						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
-					}
+					out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 				}
 			}
 		}
@@ -172,6 +175,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 //line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+//line heldout.go:46
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
@@ -181,6 +185,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
+//line heldout.go:56
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -190,11 +195,13 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 1
+//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -204,11 +211,13 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 2
+//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -218,11 +227,13 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
 				{
 					gc_tx := gc_step + 3
+//line heldout.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:45
@@ -232,6 +243,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -246,6 +258,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				gc_at[gc_tx] = gc_at2[gc_tx]
+//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
@@ -266,6 +279,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -283,6 +297,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -300,6 +315,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -317,6 +333,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					part := gc_s_acc[gc_rank][:]
 					last := &gc_s_acc[gc_rank][1]
 					sh[tid] = in[i]
+//line heldout.go:52
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
@@ -334,11 +351,13 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				part := gc_s_acc[gc_rank][:]
 				last := &gc_s_acc[gc_rank][1]
 				sh[tid] = in[i]
+//line heldout.go:52
 				gc_s_part[gc_rank] = part
 				gc_s_last[gc_rank] = last
 			}
 		}
 	}
+//line heldout.go:59
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -353,6 +372,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -361,6 +381,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -369,6 +390,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -377,6 +399,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line heldout.go:44
 						part := gc_s_part[gc_rank]
 //line heldout.go:50
 						part[0] = sh[(gc_tx + gc_r)]
@@ -385,6 +408,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(gc_tx + gc_r)]
@@ -400,6 +424,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -410,6 +435,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -420,6 +446,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -430,6 +457,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_pos.Thread = gc_rank
 //line heldout.go:42
 					tid := gc_tx
+//line heldout.go:44
 					part := gc_s_part[gc_rank]
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
@@ -440,12 +468,14 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line heldout.go:42
 				tid := gc_tx
+//line heldout.go:44
 				part := gc_s_part[gc_rank]
 //line heldout.go:50
 				part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
+//line heldout.go:56
 	gc_step5 := 0
 	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
@@ -488,6 +518,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:52
 		*last = part[0] * 2
 	}
+//line heldout.go:56
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -496,24 +527,28 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
 					gc_tx := gc_step6 + 0
+//line heldout.go:65
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 1
+//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 2
+//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step6 + 3
+//line heldout.go:59
 					gc_rank := gc_base + gc_tx
 //line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -606,6 +641,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line heldout.go:84
 	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
@@ -618,37 +654,39 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line heldout.go:97
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:104
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:76
-						v := gc_at[gc_lane]
-						gc_l_v[gc_lane] = v
+					v := gc_at[gc_lane]
+					gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
-						gc_l_val[gc_lane] = val
+					var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+					gc_l_val[gc_lane] = val
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						gc_l_v[gc_lane] = v
+					i := gc_bx*gc_bdx + gc_tx
+					v := in[i]
+					gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
-						gc_l_val[gc_lane] = val
-					}
+					var val *int32 = &gc_l_v[gc_lane]
+//line heldout.go:80
+					gc_l_val[gc_lane] = val
 				}
 			}
 		}
@@ -674,36 +712,35 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 				val := gc_l_val[gc_lane]
 //line heldout.go:61
 				tmp := gc_c1r[gc_lane]
-				{
-					*val += tmp
-				}
+//line heldout.go:63
+				*val += tmp
 			}
 		}
 		{
+//line heldout.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:72
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:78
-						gc_at2[gc_lane] = gc_l_v[gc_lane]
+					gc_at2[gc_lane] = gc_l_v[gc_lane]
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:78
-						out[i] = gc_l_v[gc_lane]
-					}
+					out[i] = gc_l_v[gc_lane]
 				}
 			}
 		}
@@ -733,6 +770,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_x := make([]int, gc_b.Len())
+//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -748,6 +786,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
+//line heldout.go:93
 				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -759,6 +798,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
+//line heldout.go:93
 				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -770,6 +810,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 			{
+//line heldout.go:93
 				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -781,6 +822,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				gc_s_x[gc_rank]++
 			}
 		}
+//line heldout.go:93
 		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
@@ -792,6 +834,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			gc_s_x[gc_rank]++
 		}
 	}
+//line heldout.go:95
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -800,6 +843,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
+//line heldout.go:104
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -807,6 +851,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 1
+//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -814,6 +859,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 2
+//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -821,6 +867,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				}
 				{
 					gc_tx := gc_step2 + 3
+//line heldout.go:96
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:91
@@ -909,6 +956,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_acc := make([][2]int32, gc_b.Len())
 	gc_s_part := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
+//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -923,6 +971,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -936,6 +985,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -949,6 +999,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 			{
@@ -962,6 +1013,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 				part := gc_s_acc[gc_rank][:]
 				part[0] = in[i]
+//line heldout.go:106
 				gc_s_part[gc_rank] = part
 			}
 		}
@@ -975,9 +1027,11 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:102
 			part := gc_s_acc[gc_rank][:]
 			part[0] = in[i]
+//line heldout.go:106
 			gc_s_part[gc_rank] = part
 		}
 	}
+//line heldout.go:111
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -1015,6 +1069,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:105
 		part[1] = part[0] * 2
 	}
+//line heldout.go:109
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -1023,24 +1078,28 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
+//line heldout.go:118
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 1
+//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 2
+//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
 					gc_tx := gc_step3 + 3
+//line heldout.go:112
 					gc_rank := gc_base + gc_tx
 //line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
@@ -1134,13 +1193,64 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	}
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	clear(gc_s_s)
+//line heldout.go:120
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line heldout.go:119
+		var s float32
+		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:121
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:119
+		var s float32
+//line heldout.go:121
+		gc_s_s[gc_rank] = s
+	}
+//line heldout.go:120
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
+//line heldout.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1159,7 +1269,56 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-	clear(gc_s_c)
+//line heldout.go:128
+	gc_vstep2 := 0
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
+//line heldout.go:123
+		var c float32
+		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:125
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line heldout.go:123
+		var c float32
+//line heldout.go:125
+		gc_s_c[gc_rank] = c
+	}
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
@@ -1167,6 +1326,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			return
 		}
 		gc_more2 = false
+//line heldout.go:131
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1185,56 +1345,66 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
+//line heldout.go:132
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
+//line heldout.go:140
 					gc_rank := gc_base + gc_tx
+//line heldout.go:142
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
+//line heldout.go:132
 					gc_rank := gc_base + gc_tx
+//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
+//line heldout.go:132
 					gc_rank := gc_base + gc_tx
+//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
+//line heldout.go:132
 					gc_rank := gc_base + gc_tx
+//line heldout.go:134
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 //line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+//line heldout.go:133
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 //line heldout.go:127
 				gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1243,7 +1413,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1252,7 +1422,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1261,7 +1431,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1270,7 +1440,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1280,6 +1450,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
+//line heldout.go:133
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_qoff, gc_qd := 1, gc_bdx
 		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1302,38 +1473,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+					gc_step5 := gc_seg
+					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line heldout.go:129
 							out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1343,38 +1514,38 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line heldout.go:129
@@ -1409,6 +1580,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+//line heldout.go:156
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1419,29 +1591,30 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:167
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:148
-						var v int32 = gc_at[gc_lane]
-						gc_l_v[gc_lane] = v
+					var v int32 = gc_at[gc_lane]
+//line heldout.go:150
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32 = in[i]
-						gc_l_v[gc_lane] = v
-					}
+					i := gc_bx*gc_bdx + gc_tx
+					var v int32 = in[i]
+//line heldout.go:150
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -1449,6 +1622,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		for m := 16; m > 0; m >>= 1 {
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line heldout.go:139
 				v := gc_l_v[gc_lane]
 //line heldout.go:135
 				v = min(v, gc_c1r[gc_lane])
@@ -1458,34 +1632,36 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						v := gc_l_v[gc_lane]
+//line heldout.go:143
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:149
+					v := gc_l_v[gc_lane]
 //line heldout.go:137
-						var r int32 = v
+					var r int32 = v
 //line heldout.go:148
-						gc_at2[gc_lane] = r
+					gc_at2[gc_lane] = r
+				}
+			} else {
+//line heldout.go:152
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						v := gc_l_v[gc_lane]
+					i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:149
+					v := gc_l_v[gc_lane]
 //line heldout.go:137
-						var r int32 = v
+					var r int32 = v
 //line heldout.go:148
-						out[i] = r
-					}
+					out[i] = r
 				}
 			}
 		}
@@ -1521,6 +1697,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:164
 	n := 1 + int(boxes[gc_bx].nn)
 	for k := 0; k < n; k++ {
+//line heldout.go:167
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
@@ -1608,6 +1785,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				}
 			}
 		}
+//line heldout.go:172
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := 1, gc_bdx
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1758,6 +1936,7 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 //line heldout.go:180
 	s := gocuda.Shared[int32](t, 1)[:1]
+//line heldout.go:182
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
@@ -1827,28 +2006,22 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_at := in[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
+					v[0], v[1] = gc_at[0], 0
 				}
+//line heldout.go:207
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 //line heldout.go:203
 					v[0], v[1] = gc_at[0], 0
 				}
 			} else {
+//line heldout.go:207
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1859,6 +2032,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1866,6 +2040,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1873,6 +2048,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 					{
+//line heldout.go:207
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1880,6 +2056,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0], v[1] = in[gc_bx], 0
 					}
 				}
+//line heldout.go:207
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1898,6 +2075,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:207
 		next := v[0] / 2
 		if next%2 == 1 {
+//line heldout.go:210
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1909,50 +2087,45 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line heldout.go:211
-							v[1]++
-						}
+						v[1]++
 					}
 					{
+//line heldout.go:215
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line heldout.go:211
-							v[1]++
-						}
+						v[1]++
 					}
 					{
+//line heldout.go:215
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line heldout.go:211
-							v[1]++
-						}
+						v[1]++
 					}
 					{
+//line heldout.go:215
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line heldout.go:211
-							v[1]++
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line heldout.go:211
 						v[1]++
 					}
 				}
+//line heldout.go:215
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:211
+					v[1]++
+				}
 			}
 		}
 		{
+//line heldout.go:218
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1968,6 +2141,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1975,6 +2149,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1982,6 +2157,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 					{
+//line heldout.go:220
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1989,6 +2165,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						v[0] = next
 					}
 				}
+//line heldout.go:220
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1998,6 +2175,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+//line heldout.go:223
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
@@ -2084,5 +2262,4 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 // gc_files_heldout holds the source files whose lines the kernels' records hash.
 //
 //go:embed heldout.go
-//line heldout.go:230
 var gc_files_heldout embed.FS

@@ -54,44 +54,43 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:50
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:57
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+					var s [2]float32
+					gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = gc_at[gc_lane]
-						gc_l_s[gc_lane][1] = 1
-						var sum []float32 = gc_l_s[gc_lane][:]
+					gc_l_s[gc_lane][0] = gc_at[gc_lane]
+					gc_l_s[gc_lane][1] = 1
+					var sum []float32 = gc_l_s[gc_lane][:]
 //line heldout.go:35
-						gc_l_sum[gc_lane] = sum
+					gc_l_sum[gc_lane] = sum
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+					i := gc_bx*gc_bdx + gc_tx
+					var s [2]float32
+					gc_l_s[gc_lane] = s
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = in[i]
-						gc_l_s[gc_lane][1] = 1
-						var sum []float32 = gc_l_s[gc_lane][:]
+					gc_l_s[gc_lane][0] = in[i]
+					gc_l_s[gc_lane][1] = 1
+					var sum []float32 = gc_l_s[gc_lane][:]
 //line heldout.go:35
-						gc_l_sum[gc_lane] = sum
-					}
+					gc_l_sum[gc_lane] = sum
 				}
 			}
 		}
@@ -117,28 +116,27 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:24
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:33
-						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:33
-						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
-					}
+					out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 				}
 			}
 		}
@@ -656,40 +654,39 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:97
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:104
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:76
-						v := gc_at[gc_lane]
-						gc_l_v[gc_lane] = v
+					v := gc_at[gc_lane]
+					gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
+					var val *int32 = &gc_l_v[gc_lane]
 //line heldout.go:80
-						gc_l_val[gc_lane] = val
+					gc_l_val[gc_lane] = val
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						gc_l_v[gc_lane] = v
+					i := gc_bx*gc_bdx + gc_tx
+					v := in[i]
+					gc_l_v[gc_lane] = v
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
+					var val *int32 = &gc_l_v[gc_lane]
 //line heldout.go:80
-						gc_l_val[gc_lane] = val
-					}
+					gc_l_val[gc_lane] = val
 				}
 			}
 		}
@@ -715,37 +712,35 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 				val := gc_l_val[gc_lane]
 //line heldout.go:61
 				tmp := gc_c1r[gc_lane]
-				{
-					*val += tmp
-				}
+//line heldout.go:63
+				*val += tmp
 			}
 		}
 		{
 //line heldout.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line heldout.go:72
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line heldout.go:78
-						gc_at2[gc_lane] = gc_l_v[gc_lane]
+					gc_at2[gc_lane] = gc_l_v[gc_lane]
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line heldout.go:78
-						out[i] = gc_l_v[gc_lane]
-					}
+					out[i] = gc_l_v[gc_lane]
 				}
 			}
 		}
@@ -2233,25 +2228,24 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line heldout.go:147
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line heldout.go:150
-					gc_l_v[gc_lane] = v
+//line heldout.go:156
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line heldout.go:147
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line heldout.go:150
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line heldout.go:134
@@ -2360,28 +2354,27 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line heldout.go:147
-					i := gc_bx*gc_bdx + gc_tx
-//line heldout.go:149
-					v := gc_l_v[gc_lane]
-//line heldout.go:137
-					var r int32 = v
-//line heldout.go:148
-					out[i] = r
+//line heldout.go:156
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line heldout.go:147
+				i := gc_bx*gc_bdx + gc_tx
+//line heldout.go:149
+				v := gc_l_v[gc_lane]
+//line heldout.go:137
+				var r int32 = v
+//line heldout.go:148
+				out[i] = r
 			}
 		}
 	}
@@ -2795,22 +2788,14 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_at := in[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
-					{
+					v[0], v[1] = gc_at[0], 0
 //line heldout.go:203
-						v[0], v[1] = gc_at[0], 0
-					}
+					v[0], v[1] = gc_at[0], 0
 				}
 //line heldout.go:207
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -2884,46 +2869,40 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line heldout.go:211
-							v[1]++
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line heldout.go:211
-							v[1]++
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line heldout.go:211
-							v[1]++
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line heldout.go:211
-							v[1]++
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line heldout.go:211
 						v[1]++
 					}
+					{
+//line heldout.go:215
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:211
+						v[1]++
+					}
+					{
+//line heldout.go:215
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:211
+						v[1]++
+					}
+					{
+//line heldout.go:215
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line heldout.go:211
+						v[1]++
+					}
+				}
+//line heldout.go:215
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line heldout.go:211
+					v[1]++
 				}
 			}
 		}
@@ -3118,5 +3097,4 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 // gc_files_heldout holds the source files whose lines the kernels' records hash.
 //
 //go:embed heldout.go
-//line heldout.go:230
 var gc_files_heldout embed.FS

@@ -5,33 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HoistKernel is Rodinia's backprop tree over a shared column: the loop
-// around its barriers stops at math.Log2 of the block's height, which
-// the compiled form evaluates once, before the loop; each step's stride,
-// math.Pow of the counter, stays in it. Where scale is NaN the bound is
-// NaN and the loop runs no trip; a bound below one, none either.
-//
-//line hoist_call.go:16
-func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_hoistTree,
-		func(gc_t *gocuda.Thread) { hoistTree(gc_t, sums, scale) },
-		func(gc_b *compiled.Block) { gc_body_hoistTree(gc_b, sums, scale) })
-}
-
-//line hoist_call.go:16
-var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "17a1f4918afa312d515623b4629ced82033f0c2afc59571fb47c93a8e588448e", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist_call.go:16
 func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
@@ -516,9 +495,3 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 		}
 	}
 }
-
-// gc_files_hoist_call holds the source files whose lines the kernels' records hash.
-//
-//go:embed hoist_call.go
-//line hoist_call.go:39
-var gc_files_hoist_call embed.FS

@@ -5,31 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HoistedWeightsKernel blends out with in by two weights the whole grid
-// reads at the same indices, between its stores to out: the compiled
-// form loads them once a row, where the row's check finds that out does
-// not hold them.
-//
-//line hoist.go:11
-func HoistedWeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_hoistedWeights,
-		func(gc_t *gocuda.Thread) { hoistedWeights(gc_t, in, w, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hoistedWeights(gc_b, gc_lo, gc_hi, in, w, out) })
-}
-
-//line hoist.go:11
-var gc_src_hoistedWeights = compiled.NewSource(gc_files_hoist, "hoistedWeights", "deaa42d424d0cbceb429c52748eb398b17e26cce734e82303477be5e2aff1da6", "hoist.go:5-16").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist.go:11
 func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
@@ -120,21 +99,16 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						var i int = gc_bx*gc_bdx + gc_tx
 //line hoist.go:12
 						_ = i
-						{
-//line hoist.go:13
-							compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-						}
+						compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
-//line hoist.go:15
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hoist.go:14
-						gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
 				}
 			} else {
+//line hoist.go:18
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -183,16 +157,14 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Thread = gc_base + gc_sx4
 //line hoist.go:12
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line hoist.go:14
-								break
-							}
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line hoist.go:14
-							compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
+							break
 						}
+//line hoist.go:14
+						compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 					}
-//line hoist.go:16
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -204,74 +176,57 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 						gc_pos.Thread = gc_rank
 //line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = w[0]*in[i] + w[1]*out[i]
-						}
+//line hoist.go:14
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
+//line hoist.go:18
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = w[0]*in[i] + w[1]*out[i]
-						}
+//line hoist.go:14
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
+//line hoist.go:18
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = w[0]*in[i] + w[1]*out[i]
-						}
+//line hoist.go:14
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 					{
+//line hoist.go:18
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hoist.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = w[0]*in[i] + w[1]*out[i]
-						}
+//line hoist.go:14
+						out[i] = w[0]*in[i] + w[1]*out[i]
 					}
 				}
+//line hoist.go:18
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hoist.go:12
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = w[0]*in[i] + w[1]*out[i]
-					}
+//line hoist.go:14
+					out[i] = w[0]*in[i] + w[1]*out[i]
 				}
 			}
 		}
 	}
 }
-
-// OwnWeightKernel stores twice its input, then adds the weight of its
-// block, w[blockIdx.x], which it reads after that store. Launched with
-// one thread a block and w the same slice as out, the weight is the
-// element the thread has just written: the row's check must find that
-// out holds it, and the thread read it after its store.
-//
-//line hoist.go:25
-func OwnWeightKernel(in, w, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_ownWeight,
-		func(gc_t *gocuda.Thread) { ownWeight(gc_t, in, w, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_ownWeight(gc_b, gc_lo, gc_hi, in, w, out) })
-}
-
-//line hoist.go:25
-var gc_src_ownWeight = compiled.NewSource(gc_files_hoist, "ownWeight", "1ac528aab5d61de4bfc5641bb739a5e9051fed2c6bb7d5a6c26bdb082f143e0f", "hoist.go:18-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hoist.go:25
 func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
@@ -354,24 +309,19 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						var i int = b*gc_bdx + gc_tx
 //line hoist.go:27
 						_ = i
-						{
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 //line hoist.go:28
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-//line hoist.go:28
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
 					}
-//line hoist.go:30
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hoist.go:29
-						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-						gc_at[gc_tx] += gc_elem
-					}
+					gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+					gc_at[gc_tx] += gc_elem
 				}
 			} else {
+//line hoist.go:34
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -415,17 +365,17 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						var i int = b*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line hoist.go:29
-								break
-							}
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line hoist.go:29
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
-//line hoist.go:29
-							archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
+							break
 						}
+//line hoist.go:29
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+//line hoist.go:29
+						archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
+//line hoist.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -436,62 +386,55 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						i := b*gc_bdx + gc_tx
-						{
-							out[i] = 2 * in[i]
-							out[i] += w[b]
-						}
+//line hoist.go:29
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 					{
+//line hoist.go:34
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						i := b*gc_bdx + gc_tx
-						{
-							out[i] = 2 * in[i]
-							out[i] += w[b]
-						}
+//line hoist.go:29
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 					{
+//line hoist.go:34
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						i := b*gc_bdx + gc_tx
-						{
-							out[i] = 2 * in[i]
-							out[i] += w[b]
-						}
+//line hoist.go:29
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 					{
+//line hoist.go:34
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hoist.go:27
 						i := b*gc_bdx + gc_tx
-						{
-							out[i] = 2 * in[i]
-							out[i] += w[b]
-						}
+//line hoist.go:29
+						out[i] = 2 * in[i]
+						out[i] += w[b]
 					}
 				}
+//line hoist.go:34
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hoist.go:27
 					i := b*gc_bdx + gc_tx
-					{
-						out[i] = 2 * in[i]
-						out[i] += w[b]
-					}
+//line hoist.go:29
+					out[i] = 2 * in[i]
+					out[i] += w[b]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_hoist holds the source files whose lines the kernels' records hash.
-//
-//go:embed hoist.go
-//line hoist.go:42
-var gc_files_hoist embed.FS

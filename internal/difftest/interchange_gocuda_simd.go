@@ -5,33 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
-// m×k a and a k×n b, one thread per element of c, reading b down a
-// column; threads outside c return first.
-//
-//line interchange.go:24
-func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_interchangeMatMul,
-		func(gc_t *gocuda.Thread) { interchangeMatMul(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_interchangeMatMul(gc_b, gc_lo, gc_hi, a, b, c, m, k, n)
-		})
-}
-
-//line interchange.go:24
-var gc_src_interchangeMatMul = compiled.NewSource(gc_files_interchange, "interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:24
 func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
@@ -247,20 +225,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 		})
 	}
 }
-
-// InterchangeColumnsKernel sums each column of a k×n b, then, after a
-// barrier, stores the sum and the thread that computed it: the threads
-// that returned before the loop stay returned across it.
-//
-//line interchange.go:42
-func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_interchangeColumns,
-		func(gc_t *gocuda.Thread) { interchangeColumns(gc_t, b, out, who, k, n) },
-		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
-}
-
-//line interchange.go:42
-var gc_src_interchangeColumns = compiled.NewSource(gc_files_interchange, "interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:42
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
@@ -673,26 +637,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	}
 }
 
-// InterchangeNearestKernel is Rodinia's kmeansPoint: thread i, under the
-// guard i < npoints, finds the centre nearest its point, whose nf
-// features lie npoints apart (feature-major), the first of equal
-// distances winning, and stores its number; threads past the points
-// store nothing. The guard is taken apart around the loop over centres
-// and the loop over features inside it, both run trip by trip for the
-// block.
-func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_interchangeNearest,
-		func(gc_t *gocuda.Thread) {
-			interchangeNearest(gc_t, features, clusters, membership, nf, npoints, nclusters)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_interchangeNearest(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
-		})
-}
-
-//line interchange.go:68
-var gc_src_interchangeNearest = compiled.NewSource(gc_files_interchange, "interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line interchange.go:68
 func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos := gc_b.Pos()
@@ -885,19 +829,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 	}
 }
 
-// InterchangeColumnsDoubleKernel is InterchangeColumnsKernel with the
-// sum kept in float64 and stored rounded to float32.
-//
-//line interchange.go:93
-func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_interchangeColumnsDouble,
-		func(gc_t *gocuda.Thread) { interchangeColumnsDouble(gc_t, b, out, who, k, n) },
-		func(gc_b *compiled.Block) { gc_body_interchangeColumnsDouble(gc_b, b, out, who, k, n) })
-}
-
-//line interchange.go:93
-var gc_src_interchangeColumnsDouble = compiled.NewSource(gc_files_interchange, "interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line interchange.go:93
 func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
@@ -954,13 +885,10 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 //line interchange.go:94
 			col := gc_bx*gc_bdx + gc_tx
 			if col >= n {
-				{
 //line interchange.go:95
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line interchange.go:98
 			s := float64(col)
 //line interchange.go:100
 			gc_s_s[gc_rank] = s
@@ -1008,26 +936,6 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 		}
 	}
 }
-
-//line interchange.go:113
-var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
-
-// InterchangeNearestDoubleKernel is InterchangeNearestKernel with the
-// distances summed and compared in float64.
-//
-//line interchange.go:114
-func InterchangeNearestDoubleKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_interchangeNearestDouble,
-		func(gc_t *gocuda.Thread) {
-			interchangeNearestDouble(gc_t, features, clusters, membership, nf, npoints, nclusters)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_interchangeNearestDouble(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
-		})
-}
-
-//line interchange.go:114
-var gc_src_interchangeNearestDouble = compiled.NewSource(gc_files_interchange, "interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:114
 func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
@@ -1191,11 +1099,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_rank := gc_base + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(gc_at[gc_tx] - gc_elem)
-									ans += diff * diff
-								}
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1205,11 +1111,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_rank := gc_base + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(gc_at[gc_tx] - gc_elem)
-									ans += diff * diff
-								}
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1219,11 +1123,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_rank := gc_base + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(gc_at[gc_tx] - gc_elem)
-									ans += diff * diff
-								}
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1233,11 +1135,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_rank := gc_base + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(gc_at[gc_tx] - gc_elem)
-									ans += diff * diff
-								}
+								diff := float64(gc_at[gc_tx] - gc_elem)
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1246,11 +1146,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_rank := gc_base + gc_tx
 //line interchange.go:117
 							ans := gc_s_ans[gc_rank]
-							{
 //line interchange.go:123
-								diff := float64(gc_at[gc_tx] - gc_elem)
-								ans += diff * diff
-							}
+							diff := float64(gc_at[gc_tx] - gc_elem)
+							ans += diff * diff
 //line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
@@ -1265,11 +1163,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(features[i+j*npoints] - clusters[base+j])
-									ans += diff * diff
-								}
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1281,11 +1177,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(features[i+j*npoints] - clusters[base+j])
-									ans += diff * diff
-								}
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1297,11 +1191,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(features[i+j*npoints] - clusters[base+j])
-									ans += diff * diff
-								}
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1313,11 +1205,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:117
 								ans := gc_s_ans[gc_rank]
-								{
 //line interchange.go:123
-									diff := float64(features[i+j*npoints] - clusters[base+j])
-									ans += diff * diff
-								}
+								diff := float64(features[i+j*npoints] - clusters[base+j])
+								ans += diff * diff
 //line interchange.go:133
 								gc_s_ans[gc_rank] = ans
 							}
@@ -1329,11 +1219,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							i := gc_bx*gc_bdx + gc_tx
 //line interchange.go:117
 							ans := gc_s_ans[gc_rank]
-							{
 //line interchange.go:123
-								diff := float64(features[i+j*npoints] - clusters[base+j])
-								ans += diff * diff
-							}
+							diff := float64(features[i+j*npoints] - clusters[base+j])
+							ans += diff * diff
 //line interchange.go:133
 							gc_s_ans[gc_rank] = ans
 						}
@@ -1616,634 +1504,6 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 	}
 }
 
-// InterchangeShadowKernel sums column col of a k×n b, starting from
-// b[col]·s, under the guard col < n, into a local s that shadows the
-// parameter s, in float64; after the guard, it adds the parameter s. The local is
-// declared ahead of the guard when the guard is taken apart, under a
-// name of its own.
-//
-//line interchange.go:142
-func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_interchangeShadow,
-		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_interchangeShadow(gc_b, gc_lo, gc_hi, b, out, k, n, s)
-		})
-}
-
-//line interchange.go:142
-var gc_src_interchangeShadow = compiled.NewSource(gc_files_interchange, "interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line interchange.go:142
-func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line interchange.go:145
-					var s_ float64
-//line interchange.go:147
-					gc_s_s_[gc_rank] = s_
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:147
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line interchange.go:145
-					var s_ float64
-//line interchange.go:147
-					gc_s_s_[gc_rank] = s_
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := b[gc_off:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-//line interchange.go:168
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step3 + 1
-//line interchange.go:157
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step3 + 2
-//line interchange.go:157
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step3 + 3
-//line interchange.go:157
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:145
-						s_ = float64(gc_at[gc_tx] * s)
-//line interchange.go:152
-						gc_s_s_[gc_rank] = s_
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							var s_ float64
-//line interchange.go:145
-							s_ = float64(b[col] * s)
-//line interchange.go:152
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						var s_ float64
-//line interchange.go:145
-						s_ = float64(b[col] * s)
-//line interchange.go:152
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-			}
-		}
-//line interchange.go:146
-		for p := 1; p < k; p++ {
-//line interchange.go:148
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + (p * n)
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-					gc_at2 := b[gc_off2:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-//line interchange.go:164
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(gc_at2[gc_tx])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step5 + 1
-//line interchange.go:156
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(gc_at2[gc_tx])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step5 + 2
-//line interchange.go:156
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(gc_at2[gc_tx])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step5 + 3
-//line interchange.go:156
-							gc_rank := gc_base + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(gc_at2[gc_tx])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-						{
-							s_ += float64(gc_at2[gc_tx])
-						}
-//line interchange.go:151
-						gc_s_s_[gc_rank] = s_
-					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(b[p*n+col])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(b[p*n+col])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(b[p*n+col])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line interchange.go:143
-							col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-							s_ := gc_s_s_[gc_rank]
-							{
-								s_ += float64(b[p*n+col])
-							}
-//line interchange.go:151
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-						{
-							s_ += float64(b[p*n+col])
-						}
-//line interchange.go:151
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-			}
-		}
-//line interchange.go:158
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-//line interchange.go:167
-						gc_rank := gc_base + gc_tx
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-//line interchange.go:158
-						gc_rank := gc_base + gc_tx
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-//line interchange.go:158
-						gc_rank := gc_base + gc_tx
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-//line interchange.go:158
-						gc_rank := gc_base + gc_tx
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line interchange.go:143
-					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-					s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-					if col < n {
-//line interchange.go:149
-						gc_at3[gc_tx] = float32(s_)
-					}
-					if col < n {
-						gc_at3[gc_tx] += s
-					}
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line interchange.go:143
-						col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-						s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-						if col < n {
-//line interchange.go:149
-							out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line interchange.go:143
-					col := gc_bx*gc_bdx + gc_tx
-//line interchange.go:145
-					s_ := gc_s_s_[gc_rank]
-//line interchange.go:144
-					if col < n {
-//line interchange.go:149
-						out[col] = float32(s_)
-					}
-					if col < n {
-						out[col] += s
-					}
-				}
-			}
-		}
-	}
-}
-
-// InterchangeHelperKernel gives thread i < n the squared distance between
-// columns i and x of a k×n b, summed in float64 row by row in a helper as Rodinia's
-// streamcluster does (interchangeDist, inlined and run row by row for the
-// block), weighed by w[i], plus the sum of every other row of column i
-// and the next element, from a helper that advances its parameter
-// (interchangeSkip: the parameter is copied, not read as the argument).
-// interchangeDist is given the thread's index as an expression, which its
-// copy reads in place of the parameter.
-//
-//line interchange.go:166
-func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_interchangeHelper,
-		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_interchangeHelper(gc_b, gc_lo, gc_hi, b, w, out, k, n, x)
-		})
-}
-
-//line interchange.go:166
-var gc_src_interchangeHelper = compiled.NewSource(gc_files_interchange, "interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
@@ -2339,11 +1599,9 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_rank := gc_base + gc_tx
 //line interchange.go:169
 						r := gc_s_r[gc_rank]
-						{
 //line interchange.go:178
-							diff := gc_at[gc_tx] - gc_elem
-							r += float64(diff * diff)
-						}
+						diff := gc_at[gc_tx] - gc_elem
+						r += float64(diff * diff)
 //line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
@@ -2353,11 +1611,9 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_pos.Thread = gc_rank
 //line interchange.go:169
 						r := gc_s_r[gc_rank]
-						{
 //line interchange.go:178
-							diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
-							r += float64(diff * diff)
-						}
+						diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+						r += float64(diff * diff)
 //line interchange.go:173
 						gc_s_r[gc_rank] = r
 					}
@@ -2410,24 +1666,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		})
 	}
 }
-
-// GuardTailKernel returns the threads a parameter picks (every thread, or
-// those below a bound) before a loop the compiler interchanges, then
-// updates a uniform value, optionally runs a grid-stride loop over g, and
-// stores: the code after the update, and the grid-stride loop, must skip
-// the returned threads too (two finds of the compiler fuzzer).
-//
-//line interchange.go:203
-func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_guardTail,
-		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_guardTail(gc_b, gc_lo, gc_hi, in, out, g, below, p, stride)
-		})
-}
-
-//line interchange.go:203
-var gc_src_guardTail = compiled.NewSource(gc_files_interchange, "guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line interchange.go:203
 func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
@@ -2581,21 +1819,19 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							_ = i
 //line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-							{
 //line interchange.go:210
-								var ix int = k*gc_bdx + gc_tx
+							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-									a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-								} else {
+								a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							} else {
 //line interchange.go:210
-									gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:210
-									if gc_if3.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line interchange.go:210
-										a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
-									}
+									a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
 								}
 							}
 //line interchange.go:210
@@ -2688,39 +1924,37 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							_ = i
 //line interchange.go:204
 							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-							{
 //line interchange.go:210
-								var ix int = k*gc_bdx + gc_tx
+							var ix int = k*gc_bdx + gc_tx
 //line interchange.go:210
-								if ix < len(in) && uint(len(in)-ix) > 7 {
+							if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:210
-									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:210
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+								} else {
+//line interchange.go:211
+									break gc_steps
+								}
+//line interchange.go:211
+								a = a.Add(gc_ld)
+							} else {
+//line interchange.go:211
+								gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:210
+								if gc_if.ToBits() != 0 {
+//line interchange.go:210
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:210
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 									} else {
 //line interchange.go:211
 										break gc_steps
 									}
 //line interchange.go:211
-									a = a.Add(gc_ld)
-								} else {
-//line interchange.go:211
-									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:210
-									if gc_if.ToBits() != 0 {
-//line interchange.go:210
-										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:210
-										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
-										} else {
-//line interchange.go:211
-											break gc_steps
-										}
-//line interchange.go:211
-										a = a.Add(gc_ld2).Merge(a, gc_if)
-									}
+									a = a.Add(gc_ld2).Merge(a, gc_if)
 								}
 							}
 //line interchange.go:210
@@ -2886,23 +2120,6 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 	}
 }
 
-// GuardStrideKernel returns the threads a parameter picks before a
-// grid-stride loop over g and then a loop the compiler interchanges: the
-// grid-stride loop, a thread loop of its own, must skip the returned
-// threads too (the compiler fuzzer's seed 300639).
-//
-//line interchange.go:230
-func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_guardStride,
-		func(gc_t *gocuda.Thread) { guardStride(gc_t, in, out, g, below, p) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_guardStride(gc_b, gc_lo, gc_hi, in, out, g, below, p)
-		})
-}
-
-//line interchange.go:230
-var gc_src_guardStride = compiled.NewSource(gc_files_interchange, "guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line interchange.go:230
 func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
 	gc_pos := gc_b.Pos()
@@ -2998,11 +2215,9 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if gc_exited[gc_rank] {
 						continue
 					}
-					{
 //line interchange.go:232
-						gc_exited[gc_rank] = true
-						continue gc_L1
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
@@ -3270,39 +2485,37 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						}
 //line interchange.go:240
 						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-						{
 //line interchange.go:240
-							var ix int = k*gc_bdx + gc_tx
+						var ix int = k*gc_bdx + gc_tx
 //line interchange.go:240
-							if ix < len(in) && uint(len(in)-ix) > 7 {
+						if ix < len(in) && uint(len(in)-ix) > 7 {
 //line interchange.go:240
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line interchange.go:240
+							if ix >= 0 && ix <= len(in)-8 {
+								gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+							} else {
+//line interchange.go:241
+								break gc_steps
+							}
+//line interchange.go:241
+							a = a.Add(gc_ld).Merge(a, gc_alive7)
+						} else {
+//line interchange.go:241
+							gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:240
+							if gc_alive7.And(gc_if).ToBits() != 0 {
+//line interchange.go:240
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:240
 								if ix >= 0 && ix <= len(in)-8 {
-									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 								} else {
 //line interchange.go:241
 									break gc_steps
 								}
 //line interchange.go:241
-								a = a.Add(gc_ld).Merge(a, gc_alive7)
-							} else {
-//line interchange.go:241
-								gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-//line interchange.go:240
-								if gc_alive7.And(gc_if).ToBits() != 0 {
-//line interchange.go:240
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line interchange.go:240
-									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
-									} else {
-//line interchange.go:241
-										break gc_steps
-									}
-//line interchange.go:241
-									a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
-								}
+								a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
 							}
 						}
 //line interchange.go:242
@@ -3405,9 +2618,3 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		}
 	}
 }
-
-// gc_files_interchange holds the source files whose lines the kernels' records hash.
-//
-//go:embed interchange.go
-//line interchange.go:254
-var gc_files_interchange embed.FS

@@ -616,5 +616,4 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 // gc_files_jam holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam.go
-//line jam.go:56
 var gc_files_jam embed.FS

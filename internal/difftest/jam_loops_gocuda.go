@@ -41,17 +41,21 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_row := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
+//line jam_loops.go:32
 	gc_off3 := gc_bx * gc_bdx
 	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
 		copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
+//line jam_loops.go:38
 	gc_rowok2 := false
+//line jam_loops.go:40
 	gc_off4 := (gc_bx * gc_bdx) + 1
 	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
 		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
+//line jam_loops.go:47
 	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -62,52 +66,55 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
+//line jam_loops.go:58
 			var gc_jam2 gc_jam_jamLoopWarp_26
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line jam_loops.go:63
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+//line jam_loops.go:70
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line jam_loops.go:20
-							i := gc_bx*gc_bdx + gc_tx
-							lo := gc_at3[gc_lane]
+						i := gc_bx*gc_bdx + gc_tx
+						lo := gc_at3[gc_lane]
 //line jam_loops.go:21
-							n := gc_at4[gc_lane] - gc_at3[gc_lane]
-							if i == bad {
-								n += len(in)
-							}
-							var v float64
-							gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+						n := gc_at4[gc_lane] - gc_at3[gc_lane]
+						if i == bad {
+							n += len(in)
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						var v float64
+						gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+					}
+				} else {
+//line jam_loops.go:32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line jam_loops.go:20
-							i := gc_bx*gc_bdx + gc_tx
-							lo := bounds[i]
+						i := gc_bx*gc_bdx + gc_tx
+						lo := bounds[i]
 //line jam_loops.go:21
-							n := bounds[i+1] - bounds[i]
-							if i == bad {
-								n += len(in)
-							}
-							var v float64
-							gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+						n := bounds[i+1] - bounds[i]
+						if i == bad {
+							n += len(in)
 						}
+						var v float64
+						gc_jam_jamLoopWarp_26_add(&gc_jam2, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 					}
 				}
 			}
+//line jam_loops.go:34
 			gc_jam_jamLoopWarp_26_flush(&gc_jam2)
 //line jam_loops.go:29
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -125,6 +132,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line jam_loops.go:34
 							v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 							v += gc_c1r[gc_lane]
@@ -142,26 +150,25 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line jam_loops.go:20
-						i := gc_bx*gc_bdx + gc_tx
-						v := gc_l_v[gc_lane]
-						{
-//line jam_loops.go:33
-							sums[i] = v
-						}
+//line jam_loops.go:46
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line jam_loops.go:20
+					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:22
+					v := gc_l_v[gc_lane]
+//line jam_loops.go:33
+					sums[i] = v
 				}
 			}
+//line jam_loops.go:38
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -172,56 +179,58 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * gc_bdx) + 1) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
-					gc_at := bounds[gc_off:][:32]
-					gc_at2 := bounds[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line jam_loops.go:49
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * gc_bdx) + 1) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
+				gc_at := bounds[gc_off:][:32]
+				gc_at2 := bounds[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+//line jam_loops.go:64
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line jam_loops.go:20
-						i := gc_bx*gc_bdx + gc_tx
-						lo := gc_at[gc_lane]
+					i := gc_bx*gc_bdx + gc_tx
+					lo := gc_at[gc_lane]
 //line jam_loops.go:21
-						n := gc_at2[gc_lane] - gc_at[gc_lane]
-						if i == bad {
-							n += len(in)
-						}
-						var v float64
-						gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+					n := gc_at2[gc_lane] - gc_at[gc_lane]
+					if i == bad {
+						n += len(in)
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					var v float64
+					gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+				}
+			} else {
+//line jam_loops.go:32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line jam_loops.go:20
-						i := gc_bx*gc_bdx + gc_tx
-						lo := bounds[i]
+					i := gc_bx*gc_bdx + gc_tx
+					lo := bounds[i]
 //line jam_loops.go:21
-						n := bounds[i+1] - bounds[i]
-						if i == bad {
-							n += len(in)
-						}
-						var v float64
-						gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
+					n := bounds[i+1] - bounds[i]
+					if i == bad {
+						n += len(in)
 					}
+					var v float64
+					gc_jam_jamLoopWarp_26_add(&gc_jam, in[lo:lo+n], v, gc_l_v[:], gc_lane)
 				}
 			}
 		}
+//line jam_loops.go:34
 		gc_jam_jamLoopWarp_26_flush(&gc_jam)
 //line jam_loops.go:29
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -239,6 +248,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 //line jam_loops.go:30
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line jam_loops.go:34
 						v := gc_l_v[gc_lane]
 //line jam_loops.go:30
 						v += gc_c1r[gc_lane]
@@ -256,24 +266,22 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line jam_loops.go:20
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_l_v[gc_lane]
-					{
-//line jam_loops.go:33
-						sums[i] = v
-					}
+//line jam_loops.go:46
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line jam_loops.go:20
+				i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:22
+				v := gc_l_v[gc_lane]
+//line jam_loops.go:33
+				sums[i] = v
 			}
 		}
 	}
@@ -281,8 +289,6 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 
 // gc_jam_jamLoopWarp_26 holds up to 4 threads' calls of jamLoopWarp's loop at line 26, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:44
 type gc_jam_jamLoopWarp_26 struct {
 	n     int
 	lanes [4]gc_jam_jamLoopWarp_26_lane
@@ -318,6 +324,8 @@ func gc_jam_jamLoopWarp_26_flush(gc_j *gc_jam_jamLoopWarp_26) {
 }
 
 // gc_jam_jamLoopWarp_26_run1 runs the rest of jamLoopWarp's loop at line 26 for one thread, as written.
+//
+//line jam_loops.go:79
 func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
 //line jam_loops.go:26
@@ -330,17 +338,28 @@ func gc_jam_jamLoopWarp_26_run1(gc_l *gc_jam_jamLoopWarp_26_lane) {
 // gc_jam_jamLoopWarp_26_run4 runs the rest of jamLoopWarp's loop at line 26 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line jam_loops.go:36
 	gc_l0_v := gc_j.lanes[0].v
+//line jam_loops.go:38
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line jam_loops.go:40
 	gc_l1_v := gc_j.lanes[1].v
+//line jam_loops.go:42
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line jam_loops.go:44
 	gc_l2_v := gc_j.lanes[2].v
+//line jam_loops.go:46
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line jam_loops.go:48
 	gc_l3_v := gc_j.lanes[3].v
+//line jam_loops.go:50
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line jam_loops.go:53
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line jam_loops.go:55
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line jam_loops.go:57
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line jam_loops.go:26
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -397,6 +416,7 @@ func gc_jam_jamLoopWarp_26_run4(gc_j *gc_jam_jamLoopWarp_26) {
 			gc_l3_v += float64(gc_l3_e)
 		}
 	}
+//line jam_loops.go:29
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
@@ -437,6 +457,7 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_jamLoopStore_48
+//line jam_loops.go:60
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -455,14 +476,13 @@ func gc_body_jamLoopStore(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					sums, i)
 			}
 		}
+//line jam_loops.go:59
 		gc_jam_jamLoopStore_48_flush(&gc_jam)
 	}
 }
 
 // gc_jam_jamLoopStore_48 holds up to 4 threads' calls of jamLoopStore's loop at line 48, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:65
 type gc_jam_jamLoopStore_48 struct {
 	n     int
 	lanes [4]gc_jam_jamLoopStore_48_lane
@@ -483,7 +503,7 @@ type gc_jam_jamLoopStore_48_lane struct {
 func gc_jam_jamLoopStore_48_add(gc_j *gc_jam_jamLoopStore_48, n int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
 		gc_jam_jamLoopStore_48_run1(&gc_jam_jamLoopStore_48_lane{n, s, in, lo, gc_dst, gc_at})
 		return
 	}
@@ -517,20 +537,35 @@ func gc_jam_jamLoopStore_48_run1(gc_l *gc_jam_jamLoopStore_48_lane) {
 // gc_jam_jamLoopStore_48_run4 runs the rest of jamLoopStore's loop at line 48 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_l0_n := gc_j.lanes[0].n
+//line jam_loops.go:58
 	gc_l0_s := gc_j.lanes[0].s
+//line jam_loops.go:60
 	gc_l0_in := gc_j.lanes[0].in
+//line jam_loops.go:62
 	gc_l0_lo := gc_j.lanes[0].lo
+//line jam_loops.go:64
 	gc_l1_n := gc_j.lanes[1].n
+//line jam_loops.go:66
 	gc_l1_s := gc_j.lanes[1].s
+//line jam_loops.go:68
 	gc_l1_in := gc_j.lanes[1].in
+//line jam_loops.go:70
 	gc_l1_lo := gc_j.lanes[1].lo
+//line jam_loops.go:72
 	gc_l2_n := gc_j.lanes[2].n
+//line jam_loops.go:74
 	gc_l2_s := gc_j.lanes[2].s
+//line jam_loops.go:76
 	gc_l2_in := gc_j.lanes[2].in
+//line jam_loops.go:78
 	gc_l2_lo := gc_j.lanes[2].lo
+//line jam_loops.go:80
 	gc_l3_n := gc_j.lanes[3].n
+//line jam_loops.go:82
 	gc_l3_s := gc_j.lanes[3].s
+//line jam_loops.go:84
 	gc_l3_in := gc_j.lanes[3].in
+//line jam_loops.go:86
 	gc_l3_lo := gc_j.lanes[3].lo
 //line jam_loops.go:48
 	gc_a1 := 0
@@ -545,18 +580,21 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 //line jam_loops.go:48
 	if gc_n5 > 0 {
 //line jam_loops.go:48
-		gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
+		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
 //line jam_loops.go:48
-		gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
+		gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
 //line jam_loops.go:48
-		gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
+		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
 //line jam_loops.go:48
-		gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
+		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
 //line jam_loops.go:48
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_s += float64(gc_w7[gc_j6])
+//line jam_loops.go:49
 			gc_l1_s += float64(gc_w8[gc_j6])
+//line jam_loops.go:49
 			gc_l2_s += float64(gc_w9[gc_j6])
+//line jam_loops.go:49
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
@@ -606,6 +644,7 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 	gc_n := gc_b.Len()
 	gc_s_m := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var gc_jam gc_jam_jamLoopMax_66
+//line jam_loops.go:69
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -622,13 +661,16 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 			gc_jam_jamLoopMax_66_add(&gc_jam, lo, n, m, in, gc_s_m, gc_rank)
 		}
 	}
+//line jam_loops.go:73
 	gc_jam_jamLoopMax_66_flush(&gc_jam)
+//line jam_loops.go:75
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
 		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
+//line jam_loops.go:82
 				m := gc_s_m[gc_rank]
 //line jam_loops.go:70
 				sums[gc_idx] = float64(m)
@@ -647,8 +689,6 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 
 // gc_jam_jamLoopMax_66 holds up to 4 threads' calls of jamLoopMax's loop at line 66, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:79
 type gc_jam_jamLoopMax_66 struct {
 	n     int
 	lanes [4]gc_jam_jamLoopMax_66_lane
@@ -691,6 +731,8 @@ func gc_jam_jamLoopMax_66_flush(gc_j *gc_jam_jamLoopMax_66) {
 }
 
 // gc_jam_jamLoopMax_66_run1 runs the rest of jamLoopMax's loop at line 66 for one thread, as written.
+//
+//line jam_loops.go:121
 func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 	lo, n, m, in := gc_l.lo, gc_l.n, gc_l.m, gc_l.in
 //line jam_loops.go:66
@@ -703,20 +745,35 @@ func gc_jam_jamLoopMax_66_run1(gc_l *gc_jam_jamLoopMax_66_lane) {
 // gc_jam_jamLoopMax_66_run4 runs the rest of jamLoopMax's loop at line 66 for 4 threads, their loops interleaved.
 func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 	gc_l0_lo := gc_j.lanes[0].lo
+//line jam_loops.go:76
 	gc_l0_n := gc_j.lanes[0].n
+//line jam_loops.go:78
 	gc_l0_m := gc_j.lanes[0].m
+//line jam_loops.go:80
 	gc_l0_in := gc_j.lanes[0].in
+//line jam_loops.go:82
 	gc_l1_lo := gc_j.lanes[1].lo
+//line jam_loops.go:84
 	gc_l1_n := gc_j.lanes[1].n
+//line jam_loops.go:86
 	gc_l1_m := gc_j.lanes[1].m
+//line jam_loops.go:88
 	gc_l1_in := gc_j.lanes[1].in
+//line jam_loops.go:90
 	gc_l2_lo := gc_j.lanes[2].lo
+//line jam_loops.go:92
 	gc_l2_n := gc_j.lanes[2].n
+//line jam_loops.go:94
 	gc_l2_m := gc_j.lanes[2].m
+//line jam_loops.go:96
 	gc_l2_in := gc_j.lanes[2].in
+//line jam_loops.go:98
 	gc_l3_lo := gc_j.lanes[3].lo
+//line jam_loops.go:100
 	gc_l3_n := gc_j.lanes[3].n
+//line jam_loops.go:102
 	gc_l3_m := gc_j.lanes[3].m
+//line jam_loops.go:104
 	gc_l3_in := gc_j.lanes[3].in
 //line jam_loops.go:66
 	gc_l0_k := gc_l0_lo
@@ -765,6 +822,7 @@ func gc_jam_jamLoopMax_66_run4(gc_j *gc_jam_jamLoopMax_66) {
 //line jam_loops.go:66
 		gc_l3_k += 2
 	}
+//line jam_loops.go:69
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_m
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_m
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_m
@@ -799,6 +857,7 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_n := gc_b.Len()
 //line jam_loops.go:88
 	tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+//line jam_loops.go:91
 	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -826,46 +885,50 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 					n += len(in)
 				}
 				v := gc_jam_jamSum_add(&gc_jam, in, lo, n, gc_c1v[:], gc_lane)
+//line jam_loops.go:97
 				_ = v
 			}
 		}
+//line jam_loops.go:97
 		gc_jam_jamSum_flush(&gc_jam)
 //line jam_loops.go:95
 		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile_.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
-					gc_at := sums[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var v float64
+//line jam_loops.go:100
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+				gc_at := sums[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line jam_loops.go:107
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line jam_loops.go:91
+					var v float64
 //line jam_loops.go:95
-						v = gc_c1r[gc_lane]
-						if (gc_rank & (32 - 1)) == 0 {
-							gc_at[gc_lane] = v
-						}
+					v = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
+						gc_at[gc_lane] = v
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line jam_loops.go:89
-						i := gc_bx*gc_bdx + gc_tx
-						var v float64
+					i := gc_bx*gc_bdx + gc_tx
+//line jam_loops.go:91
+					var v float64
 //line jam_loops.go:95
-						v = gc_c1r[gc_lane]
-						if (gc_rank & (32 - 1)) == 0 {
-							sums[i] = v
-						}
+					v = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
+						sums[i] = v
 					}
 				}
 			}
@@ -875,8 +938,6 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 
 // gc_jam_jamSum holds up to 4 threads' calls of jamSum, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:109
 type gc_jam_jamSum struct {
 	n     int
 	lanes [4]gc_jam_jamSum_lane
@@ -895,6 +956,8 @@ type gc_jam_jamSum_lane struct {
 
 // gc_jam_jamSum_add is a call of jamSum: its first statements run now; the rest
 // once 4 threads have called.
+//
+//line jam_loops.go:127
 func gc_jam_jamSum_add(gc_j *gc_jam_jamSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 //line jam_result.go:45
 	var s float64
@@ -939,7 +1002,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l0_n := gc_j.lanes[0].n
 	_ = gc_l0_n
 	gc_l0_s := gc_j.lanes[0].s
+//line jam_result.go:62
 	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+//line jam_result.go:64
 	gc_l1_in := gc_j.lanes[1].in
 	_ = gc_l1_in
 	gc_l1_lo := gc_j.lanes[1].lo
@@ -947,7 +1012,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l1_n := gc_j.lanes[1].n
 	_ = gc_l1_n
 	gc_l1_s := gc_j.lanes[1].s
+//line jam_result.go:72
 	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+//line jam_result.go:74
 	gc_l2_in := gc_j.lanes[2].in
 	_ = gc_l2_in
 	gc_l2_lo := gc_j.lanes[2].lo
@@ -955,7 +1022,9 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l2_n := gc_j.lanes[2].n
 	_ = gc_l2_n
 	gc_l2_s := gc_j.lanes[2].s
+//line jam_result.go:82
 	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+//line jam_result.go:84
 	gc_l3_in := gc_j.lanes[3].in
 	_ = gc_l3_in
 	gc_l3_lo := gc_j.lanes[3].lo
@@ -963,11 +1032,16 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 	gc_l3_n := gc_j.lanes[3].n
 	_ = gc_l3_n
 	gc_l3_s := gc_j.lanes[3].s
+//line jam_result.go:92
 	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+//line jam_result.go:94
 	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
 	gc_r3 := gc_l0_gc_range0[:gc_n1]
+//line jam_result.go:97
 	gc_r4 := gc_l1_gc_range0[:gc_n1]
+//line jam_result.go:99
 	gc_r5 := gc_l2_gc_range0[:gc_n1]
+//line jam_result.go:101
 	gc_r6 := gc_l3_gc_range0[:gc_n1]
 //line jam_result.go:46
 	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
@@ -1024,6 +1098,7 @@ func gc_jam_jamSum_run4(gc_j *gc_jam_jamSum) {
 			gc_l3_s += float64(gc_l3_x)
 		}
 	}
+//line jam_result.go:49
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
@@ -1064,6 +1139,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 			gc_bx = 0
 		}
 		var gc_jam gc_jam_indexSum
+//line jam_loops.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			gc_off2 := (gc_bx * gc_bdx) + 1
@@ -1089,6 +1165,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 							}
 							gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 						}
+//line jam_loops.go:115
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1105,6 +1182,7 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_jam_indexSum_add(&gc_jam, in, lo, n, sums, i)
 				}
 			} else {
+//line jam_loops.go:116
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1120,14 +1198,13 @@ func gc_body_jamHelperCounted(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 				}
 			}
 		}
+//line jam_loops.go:118
 		gc_jam_indexSum_flush(&gc_jam)
 	}
 }
 
 // gc_jam_indexSum holds up to 4 threads' calls of indexSum, whose loops run
 // interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:124
 type gc_jam_indexSum struct {
 	n     int
 	lanes [4]gc_jam_indexSum_lane
@@ -1147,7 +1224,7 @@ type gc_jam_indexSum_lane struct {
 func gc_jam_indexSum_add(gc_j *gc_jam_indexSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
 		gc_jam_indexSum_run1(&gc_jam_indexSum_lane{in, lo, n, gc_dst, gc_at})
 		return
 	}
@@ -1182,16 +1259,27 @@ func gc_jam_indexSum_run1(gc_l *gc_jam_indexSum_lane) {
 // gc_jam_indexSum_run4 runs the rest of indexSum for 4 threads, their loops interleaved.
 func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_l0_in := gc_j.lanes[0].in
+//line jam_loops.go:128
 	gc_l0_lo := gc_j.lanes[0].lo
+//line jam_loops.go:130
 	gc_l0_n := gc_j.lanes[0].n
+//line jam_loops.go:132
 	gc_l1_in := gc_j.lanes[1].in
+//line jam_loops.go:134
 	gc_l1_lo := gc_j.lanes[1].lo
+//line jam_loops.go:136
 	gc_l1_n := gc_j.lanes[1].n
+//line jam_loops.go:138
 	gc_l2_in := gc_j.lanes[2].in
+//line jam_loops.go:140
 	gc_l2_lo := gc_j.lanes[2].lo
+//line jam_loops.go:142
 	gc_l2_n := gc_j.lanes[2].n
+//line jam_loops.go:144
 	gc_l3_in := gc_j.lanes[3].in
+//line jam_loops.go:146
 	gc_l3_lo := gc_j.lanes[3].lo
+//line jam_loops.go:148
 	gc_l3_n := gc_j.lanes[3].n
 //line jam_loops.go:117
 	var gc_l0_s float64
@@ -1213,18 +1301,21 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 //line jam_loops.go:118
 	if gc_n5 > 0 {
 //line jam_loops.go:118
-		gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
+		gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
 //line jam_loops.go:118
-		gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
+		gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
 //line jam_loops.go:118
-		gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
+		gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
 //line jam_loops.go:118
-		gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
+		gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
 //line jam_loops.go:118
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			gc_l0_s += float64(gc_w7[gc_j6])
+//line jam_loops.go:119
 			gc_l1_s += float64(gc_w8[gc_j6])
+//line jam_loops.go:119
 			gc_l2_s += float64(gc_w9[gc_j6])
+//line jam_loops.go:119
 			gc_l3_s += float64(gc_w10[gc_j6])
 		}
 	}
@@ -1250,191 +1341,7 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
 }
 
-// JamLoopShiftKernel sums every other element of the run by a counter of
-// pairs, its index written as a shift (lo + k<<1), and stores the sum.
-//
-//line jam_loops.go:128
-func JamLoopShiftKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jamLoopShift,
-		func(gc_t *gocuda.Thread) { jamLoopShift(gc_t, in, sums, bounds, bad) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jamLoopShift(gc_b, gc_lo, gc_hi, in, sums, bounds, bad)
-		})
-}
-
-//line jam_loops.go:128
-var gc_src_jamLoopShift = compiled.NewSource(gc_files_jam_loops, "jamLoopShift", "3f982442a895128a7cb03880b48376fb5fedaaa6dbca22440a3b3adaf58c1ad3", "jam_loops.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line jam_loops.go:128
-func gc_body_jamLoopShift(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		var gc_jam gc_jam_jamLoopShift_136
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line jam_loops.go:129
-				i := gc_bx*gc_bdx + gc_tx
-				lo := bounds[i]
-//line jam_loops.go:130
-				n := bounds[i+1] - bounds[i]
-				if i == bad {
-					n += len(in)
-				}
-				pairs_ := (n + 1) / 2
-				s := 0.0
-				gc_jam_jamLoopShift_136_add(&gc_jam, pairs_, s, in, lo,
-//line jam_loops.go:139
-					sums, i)
-			}
-		}
-		gc_jam_jamLoopShift_136_flush(&gc_jam)
-	}
-}
-
-// gc_jam_jamLoopShift_136 holds up to 4 threads' calls of jamLoopShift's loop at line 136, whose loops run
-// interleaved (gocuda compile's jam pass).
-//
-//line jam_loops.go:154
-type gc_jam_jamLoopShift_136 struct {
-	n     int
-	lanes [4]gc_jam_jamLoopShift_136_lane
-}
-
-// gc_jam_jamLoopShift_136_lane is a thread's state after jamLoopShift's loop at line 136's first statements.
-type gc_jam_jamLoopShift_136_lane struct {
-	pairs  int
-	s      float64
-	in     []float32
-	lo     int
-	gc_dst []float64 // the result's slice and index
-	gc_at  int
-}
-
-// gc_jam_jamLoopShift_136_add is a call of jamLoopShift's loop at line 136: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_jamLoopShift_136_add(gc_j *gc_jam_jamLoopShift_136, pairs int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(2, lo, 0, pairs-1, len(in))) {
-		gc_jam_jamLoopShift_136_run1(&gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at})
-		return
-	}
-	gc_j.lanes[gc_j.n] = gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_jamLoopShift_136_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_jamLoopShift_136_flush runs the rest of the calls still held, one by one.
-func gc_jam_jamLoopShift_136_flush(gc_j *gc_jam_jamLoopShift_136) {
-	for gc_k := range gc_j.n {
-		gc_jam_jamLoopShift_136_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_jamLoopShift_136_run1 runs the rest of jamLoopShift's loop at line 136 for one thread, as written.
-func gc_jam_jamLoopShift_136_run1(gc_l *gc_jam_jamLoopShift_136_lane) {
-	pairs, s, in, lo := gc_l.pairs, gc_l.s, gc_l.in, gc_l.lo
-//line jam_loops.go:136
-	for k := 0; k < pairs; k++ {
-		s += float64(in[lo+k<<1])
-	}
-	gc_l.gc_dst[gc_l.gc_at] = s
-}
-
-// gc_jam_jamLoopShift_136_run4 runs the rest of jamLoopShift's loop at line 136 for 4 threads, their loops interleaved.
-func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
-	gc_l0_pairs := gc_j.lanes[0].pairs
-	gc_l0_s := gc_j.lanes[0].s
-	gc_l0_in := gc_j.lanes[0].in
-	gc_l0_lo := gc_j.lanes[0].lo
-	gc_l1_pairs := gc_j.lanes[1].pairs
-	gc_l1_s := gc_j.lanes[1].s
-	gc_l1_in := gc_j.lanes[1].in
-	gc_l1_lo := gc_j.lanes[1].lo
-	gc_l2_pairs := gc_j.lanes[2].pairs
-	gc_l2_s := gc_j.lanes[2].s
-	gc_l2_in := gc_j.lanes[2].in
-	gc_l2_lo := gc_j.lanes[2].lo
-	gc_l3_pairs := gc_j.lanes[3].pairs
-	gc_l3_s := gc_j.lanes[3].s
-	gc_l3_in := gc_j.lanes[3].in
-	gc_l3_lo := gc_j.lanes[3].lo
-//line jam_loops.go:136
-	gc_l0_k := 0
-//line jam_loops.go:136
-	gc_l1_k := 0
-//line jam_loops.go:136
-	gc_l2_k := 0
-//line jam_loops.go:136
-	gc_l3_k := 0
-//line jam_loops.go:136
-	for (gc_l0_k < gc_l0_pairs) && (gc_l1_k < gc_l1_pairs) && (gc_l2_k < gc_l2_pairs) && (gc_l3_k < gc_l3_pairs) {
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
-//line jam_loops.go:136
-		gc_l0_k++
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
-//line jam_loops.go:136
-		gc_l1_k++
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
-//line jam_loops.go:136
-		gc_l2_k++
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
-//line jam_loops.go:136
-		gc_l3_k++
-	}
-//line jam_loops.go:136
-	for gc_l0_k < gc_l0_pairs {
-		gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
-//line jam_loops.go:136
-		gc_l0_k++
-	}
-//line jam_loops.go:136
-	for gc_l1_k < gc_l1_pairs {
-		gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
-//line jam_loops.go:136
-		gc_l1_k++
-	}
-//line jam_loops.go:136
-	for gc_l2_k < gc_l2_pairs {
-		gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
-//line jam_loops.go:136
-		gc_l2_k++
-	}
-//line jam_loops.go:136
-	for gc_l3_k < gc_l3_pairs {
-		gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
-//line jam_loops.go:136
-		gc_l3_k++
-	}
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
-}
-
 // gc_files_jam_loops holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_loops.go jam_result.go
-//line jam_loops.go:148
 var gc_files_jam_loops embed.FS

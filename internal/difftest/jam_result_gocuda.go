@@ -45,6 +45,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_s_lo := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_n := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_v := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+//line jam_result.go:28
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := (gc_bx * gc_bdx) + 1
@@ -67,6 +68,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 						if i == bad && mode != 0 {
 							n += len(in)
 						}
+//line jam_result.go:23
 						gc_s_lo[gc_rank] = lo
 						gc_s_n[gc_rank] = n
 					}
@@ -83,6 +85,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
+//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -101,6 +104,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -116,6 +120,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -131,6 +136,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -146,6 +152,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					if i == bad && mode != 0 {
 						n += len(in)
 					}
+//line jam_result.go:23
 					gc_s_lo[gc_rank] = lo
 					gc_s_n[gc_rank] = n
 				}
@@ -161,6 +168,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				if i == bad && mode != 0 {
 					n += len(in)
 				}
+//line jam_result.go:23
 				gc_s_lo[gc_rank] = lo
 				gc_s_n[gc_rank] = n
 			}
@@ -170,88 +178,82 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	var tag int = mode
 	if tag == 0 {
 		var gc_jam gc_jam_jamSum
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line jam_result.go:25
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line jam_result.go:16
-					i := gc_bx*gc_bdx + gc_tx
-					lo := gc_s_lo[gc_rank]
-					n := gc_s_n[gc_rank]
+				i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:18
+				lo := gc_s_lo[gc_rank]
+				n := gc_s_n[gc_rank]
 //line jam_result.go:23
-					at := i
-					if i == bad {
-						at += len(sums)
-					}
-					gc_jam_jamSum_add(&gc_jam, in, lo, n, sums, at)
+				at := i
+				if i == bad {
+					at += len(sums)
 				}
+				gc_jam_jamSum_add(&gc_jam, in, lo, n, sums, at)
 			}
 		}
+//line jam_result.go:32
 		gc_jam_jamSum_flush(&gc_jam)
 	} else
 //line jam_result.go:28
 	if tag == 1 {
 		var gc_jam2 gc_jam_jamSum
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				lo := gc_s_lo[gc_rank]
-				n := gc_s_n[gc_rank]
+//line jam_result.go:31
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lo := gc_s_lo[gc_rank]
+			n := gc_s_n[gc_rank]
 //line jam_result.go:29
-				v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
-				_ = v
-			}
+			v := gc_jam_jamSum_add(&gc_jam2, in, lo, n, gc_s_v, gc_rank)
+			_ = v
 		}
+//line jam_result.go:33
 		gc_jam_jamSum_flush(&gc_jam2)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := 0 - 1
-				gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
-				if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
-					for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+//line jam_result.go:35
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 0 - 1
+			gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
+				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+//line jam_result.go:42
+					v := gc_s_v[gc_rank]
+//line jam_result.go:31
+					sums[gc_idx] = v
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 //line jam_result.go:31
-						sums[gc_idx] = v
+						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 //line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
+						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+//line jam_result.go:31
+						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -259,76 +261,81 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+//line jam_result.go:31
+					sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+				}
 			}
 		}
 	} else {
-		{
-			var gc_l_v_ [32]float64
-			var gc_c1r [32]float64
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				var gc_jam3 gc_jam_jamSum
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line jam_result.go:38
+		var gc_l_v_ [32]float64
+		var gc_c1r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_jam3 gc_jam_jamSum
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lo := gc_s_lo[gc_rank]
+				n := gc_s_n[gc_rank]
+//line jam_result.go:33
+				v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
+				_ = v_
+			}
+			gc_jam_jamSum_flush(&gc_jam3)
+//line jam_result.go:34
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+			} else {
+//line jam_result.go:34
+				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+					} else {
+//line jam_result.go:35
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line jam_result.go:39
+							v_ := gc_l_v_[gc_lane]
+//line jam_result.go:35
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+//line jam_result.go:51
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					lo := gc_s_lo[gc_rank]
-					n := gc_s_n[gc_rank]
-//line jam_result.go:33
-					v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
-					_ = v_
-				}
-				gc_jam_jamSum_flush(&gc_jam3)
-//line jam_result.go:34
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
-				} else {
-//line jam_result.go:34
-					for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-						} else {
-//line jam_result.go:35
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								v_ := gc_l_v_[gc_lane]
-//line jam_result.go:35
-								v_ += gc_c1r[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line jam_result.go:16
-							i := gc_bx*gc_bdx + gc_tx
-							v_ := gc_l_v_[gc_lane]
-							{
+					i := gc_bx*gc_bdx + gc_tx
+//line jam_result.go:18
+					v_ := gc_l_v_[gc_lane]
 //line jam_result.go:38
-								sums[i] = v_
-							}
-						}
-					}
+					sums[i] = v_
 				}
 			}
 		}
@@ -338,5 +345,4 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 // gc_files_jam_result holds the source files whose lines the kernels' records hash.
 //
 //go:embed jam_result.go
-//line jam_result.go:52
 var gc_files_jam_result embed.FS

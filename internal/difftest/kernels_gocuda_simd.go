@@ -5,29 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
-	"sync/atomic"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MatMulTiledKernel returns the tiled matrix multiply.
-//
-//line kernels.go:14
-func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matMulTiled,
-		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
-}
-
-//line kernels.go:14
-var gc_src_matMulTiled = compiled.NewSource(gc_files_kernels, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
 
 //line kernels.go:14
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -1226,9 +1208,6 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 }
 
 //line kernels.go:47
-var gc_src_scan = compiled.NewSource(gc_files_kernels, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:47
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1382,14 +1361,13 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line kernels.go:64
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line kernels.go:70
 	gc_r5 := 0
 //line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1794,14 +1772,13 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line kernels.go:64
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line kernels.go:70
 	gc_r5 := 0
 //line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2270,14 +2247,13 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line kernels.go:64
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line kernels.go:70
 	gc_r5 := 0
 //line kernels.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2377,18 +2353,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 }
-
-// BlellochKernel is the work-efficient exclusive block scan of Blelloch
-// (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
-// barriers, block-level loops counting down and up.
-func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_blelloch,
-		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_blelloch(gc_b, in, out) })
-}
-
-//line kernels.go:76
-var gc_src_blelloch = compiled.NewSource(gc_files_kernels, "blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:76
 func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
@@ -2676,210 +2640,205 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				var tid int = gc_tx
 				{
-					{
-//line kernels.go:81
-						var k int = base + 2*tid + compiled.Trip(0)
-						if k < len(in) && uint(len(in)-k) > 14 {
+					var k int = base + 2*tid + compiled.Trip(0)
+					if k < len(in) && uint(len(in)-k) > 14 {
 //line kernels.go:82
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:82
+						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+							gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+						} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+							gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+						} else {
+//line kernels.go:83
+							break gc_steps
+						}
+//line kernels.go:83
+						gc_st := gc_ld
+//line kernels.go:83
+						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+//line kernels.go:83
+							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+//line kernels.go:83
+							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+//line kernels.go:83
+						} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:83
+							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+//line kernels.go:83
+							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+						} else {
+//line kernels.go:83
+							break gc_steps
+						}
+					} else {
+//line kernels.go:83
+						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
+						if gc_if.ToBits() != 0 {
+//line kernels.go:82
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-								gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+								gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 							} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-								gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
 //line kernels.go:83
 								break gc_steps
 							}
 //line kernels.go:83
-							gc_st := gc_ld
+							gc_st2 := gc_ld2
 //line kernels.go:83
 							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+								gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+								gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+								gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+								gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 							} else {
 //line kernels.go:83
 								break gc_steps
-							}
-						} else {
-//line kernels.go:83
-							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
-//line kernels.go:82
-							if gc_if.ToBits() != 0 {
-//line kernels.go:82
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
-//line kernels.go:83
-								} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-								} else {
-//line kernels.go:83
-									break gc_steps
-								}
-//line kernels.go:83
-								gc_st2 := gc_ld2
-//line kernels.go:83
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-//line kernels.go:83
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
-//line kernels.go:83
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
-//line kernels.go:83
-								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:83
-									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
-//line kernels.go:83
-									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
-								} else {
-//line kernels.go:83
-									break gc_steps
-								}
 							}
 						}
 					}
 				}
 				{
-					{
 //line kernels.go:82
-						var k int = base + 2*tid + compiled.Trip(1)
+					var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
-						if k < len(in) && uint(len(in)-k) > 14 {
+					if k < len(in) && uint(len(in)-k) > 14 {
 //line kernels.go:82
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:82
+						if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+						} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+						} else {
+//line kernels.go:83
+							var gc_lanes5 [8]int32
+//line kernels.go:83
+							for gc_k5 := range 8 {
+//line kernels.go:83
+								if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:83
+									gc_pos.Thread = gc_rank + gc_k5
+//line kernels.go:83
+									gc_lanes5[gc_k5] = in[k+2*gc_k5]
+								}
+							}
+//line kernels.go:83
+							gc_pos.Thread = gc_rank
+//line kernels.go:83
+							gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+						}
+//line kernels.go:83
+						gc_st3 := gc_ld3
+//line kernels.go:83
+						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+//line kernels.go:83
+							gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+//line kernels.go:83
+							gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+//line kernels.go:83
+						} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:83
+							gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+//line kernels.go:83
+							gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+						} else {
+//line kernels.go:83
+							var gc_lanes6 [8]int32
+//line kernels.go:83
+							gc_st3.Store(&gc_lanes6)
+//line kernels.go:83
+							for gc_k6 := range 8 {
+//line kernels.go:83
+								if 0xff&(1<<gc_k6) != 0 {
+//line kernels.go:83
+									gc_pos.Thread = gc_rank + gc_k6
+//line kernels.go:83
+									temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+								}
+							}
+//line kernels.go:83
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+//line kernels.go:83
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
+						if gc_if2.ToBits() != 0 {
+//line kernels.go:82
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 							if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 							} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
 //line kernels.go:83
-								var gc_lanes5 [8]int32
+								var gc_lanes7 [8]int32
 //line kernels.go:83
-								for gc_k5 := range 8 {
+								for gc_k7 := range 8 {
 //line kernels.go:83
-									if 0xff&(1<<gc_k5) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line kernels.go:83
-										gc_pos.Thread = gc_rank + gc_k5
+										gc_pos.Thread = gc_rank + gc_k7
 //line kernels.go:83
-										gc_lanes5[gc_k5] = in[k+2*gc_k5]
+										gc_lanes7[gc_k7] = in[k+2*gc_k7]
 									}
 								}
 //line kernels.go:83
 								gc_pos.Thread = gc_rank
 //line kernels.go:83
-								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 							}
 //line kernels.go:83
-							gc_st3 := gc_ld3
+							gc_st4 := gc_ld4
 //line kernels.go:83
 							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-								gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+								gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-								gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+								gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-								gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+								gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-								gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+								gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 							} else {
 //line kernels.go:83
-								var gc_lanes6 [8]int32
+								var gc_lanes8 [8]int32
 //line kernels.go:83
-								gc_st3.Store(&gc_lanes6)
+								gc_st4.Store(&gc_lanes8)
 //line kernels.go:83
-								for gc_k6 := range 8 {
+								for gc_k8 := range 8 {
 //line kernels.go:83
-									if 0xff&(1<<gc_k6) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line kernels.go:83
-										gc_pos.Thread = gc_rank + gc_k6
+										gc_pos.Thread = gc_rank + gc_k8
 //line kernels.go:83
-										temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+										temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 									}
 								}
 //line kernels.go:83
 								gc_pos.Thread = gc_rank
-							}
-						} else {
-//line kernels.go:83
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
-//line kernels.go:82
-							if gc_if2.ToBits() != 0 {
-//line kernels.go:82
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:82
-								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
-//line kernels.go:83
-								} else if k >= 1 && k <= len(in)-15 {
-//line kernels.go:83
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
-								} else {
-//line kernels.go:83
-									var gc_lanes7 [8]int32
-//line kernels.go:83
-									for gc_k7 := range 8 {
-//line kernels.go:83
-										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line kernels.go:83
-											gc_pos.Thread = gc_rank + gc_k7
-//line kernels.go:83
-											gc_lanes7[gc_k7] = in[k+2*gc_k7]
-										}
-									}
-//line kernels.go:83
-									gc_pos.Thread = gc_rank
-//line kernels.go:83
-									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
-								}
-//line kernels.go:83
-								gc_st4 := gc_ld4
-//line kernels.go:83
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-//line kernels.go:83
-									gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
-//line kernels.go:83
-									gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
-//line kernels.go:83
-								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:83
-									gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
-//line kernels.go:83
-									gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
-								} else {
-//line kernels.go:83
-									var gc_lanes8 [8]int32
-//line kernels.go:83
-									gc_st4.Store(&gc_lanes8)
-//line kernels.go:83
-									for gc_k8 := range 8 {
-//line kernels.go:83
-										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line kernels.go:83
-											gc_pos.Thread = gc_rank + gc_k8
-//line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
-										}
-									}
-//line kernels.go:83
-									gc_pos.Thread = gc_rank
-								}
 							}
 						}
 					}
@@ -2894,19 +2853,16 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 			tid := gc_tx
 			{
-				{
-//line kernels.go:81
-					j := int(0)
-					if k := base + 2*tid + j; k < len(in) {
-						temp[2*tid+j] = in[k]
-					}
+				j := int(0)
+				if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
 				}
-				{
+			}
+			{
 //line kernels.go:81
-					j := int(1)
-					if k := base + 2*tid + j; k < len(in) {
-						temp[2*tid+j] = in[k]
-					}
+				j := int(1)
+				if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
 				}
 			}
 		}
@@ -3028,60 +2984,58 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_vstep2
 //line kernels.go:79
 						var tid int = gc_tx
-						{
 //line kernels.go:90
-							var gc_t3 int = 1*(2*tid+1) - 1
+						var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-							var gc_t4 int = 1*(2*tid+2) - 1
+						var gc_t4 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-							var ai int = gc_t3
+						var ai int = gc_t3
 //line kernels.go:90
-							var bi int = gc_t4
-							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t4
+						var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line kernels.go:91
-								gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line kernels.go:91
-								gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+						} else {
 //line kernels.go:91
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line kernels.go:91
-							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line kernels.go:91
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+						} else {
 //line kernels.go:91
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line kernels.go:91
-							gc_st10 := gc_ld12.Add(gc_ld11)
+						gc_st10 := gc_ld12.Add(gc_ld11)
 //line kernels.go:91
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-								gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-								gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+							gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line kernels.go:91
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-								gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+							gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-								gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+						} else {
 //line kernels.go:91
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line kernels.go:93
@@ -3093,11 +3047,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line kernels.go:79
 				tid := gc_tx
-				{
 //line kernels.go:90
-					ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line kernels.go:93
@@ -3114,22 +3066,14 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_at := temp[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line kernels.go:96
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line kernels.go:96
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line kernels.go:96
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line kernels.go:96
-						gc_at[0] = 0
-					}
+					gc_at[0] = 0
 				}
 //line kernels.go:100
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -3347,110 +3291,108 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						gc_rank := gc_base + gc_tx
 //line kernels.go:79
 						var tid int = gc_tx
-						{
 //line kernels.go:102
-							var gc_t13 int = 1*(2*tid+1) - 1
+						var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-							var gc_t14 int = 1*(2*tid+2) - 1
+						var gc_t14 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-							var ai_ int = gc_t13
+						var ai_ int = gc_t13
 //line kernels.go:102
-							var bi_ int = gc_t14
-							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi_ int = gc_t14
+						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line kernels.go:103
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line kernels.go:103
-							var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-								gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+							gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line kernels.go:103
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-								gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+						} else {
 //line kernels.go:103
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line kernels.go:103
-							var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line kernels.go:103
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line kernels.go:103
-							gc_t15 := gc_ld20
+						gc_t15 := gc_ld20
 //line kernels.go:103
-							gc_t16 := gc_ld21.Add(gc_ld22)
+						gc_t16 := gc_ld21.Add(gc_ld22)
 //line kernels.go:103
-							gc_st15 := gc_t15
+						gc_st15 := gc_t15
 //line kernels.go:103
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-								gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+							gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-								gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+							gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line kernels.go:103
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-								gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+							gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-								gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+						} else {
 //line kernels.go:103
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line kernels.go:103
-							gc_st16 := gc_t16
+						gc_st16 := gc_t16
 //line kernels.go:103
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-								gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+							gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-								gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+							gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line kernels.go:103
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-								gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+							gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-								gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
-							} else {
+							gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+						} else {
 //line kernels.go:103
-								var gc_lanes38 [8]int32
+							var gc_lanes38 [8]int32
 //line kernels.go:103
-								gc_st16.Store(&gc_lanes38)
+							gc_st16.Store(&gc_lanes38)
 //line kernels.go:103
-								for gc_k38 := range 8 {
+							for gc_k38 := range 8 {
 //line kernels.go:103
-									if 0xff&(1<<gc_k38) != 0 {
+								if 0xff&(1<<gc_k38) != 0 {
 //line kernels.go:103
-										gc_pos.Thread = gc_rank + gc_k38
+									gc_pos.Thread = gc_rank + gc_k38
 //line kernels.go:103
-										temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
-									}
+									temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 								}
-//line kernels.go:103
-								gc_pos.Thread = gc_rank
 							}
+//line kernels.go:103
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line kernels.go:105
@@ -3462,11 +3404,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_pos.Thread = gc_rank
 //line kernels.go:79
 				tid := gc_tx
-				{
 //line kernels.go:102
-					ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-				}
+				ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+				temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 			}
 		}
 	}
@@ -3738,210 +3678,206 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				var tid int = gc_tx
 				{
-					{
 //line kernels.go:107
-						var k_ int = base + 2*tid + compiled.Trip(0)
-						if k_ < len(out) && uint(len(out)-k_) > 14 {
+					var k_ int = base + 2*tid + compiled.Trip(0)
+					if k_ < len(out) && uint(len(out)-k_) > 14 {
 //line kernels.go:108
-							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+						if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+						} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:109
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+						} else {
+//line kernels.go:109
+							break gc_steps11
+						}
+//line kernels.go:109
+						gc_st21 := gc_ld29
+//line kernels.go:109
+						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+//line kernels.go:109
+							gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+//line kernels.go:109
+							gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+						} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+							gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+//line kernels.go:109
+							gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+						} else {
+//line kernels.go:109
+							break gc_steps11
+						}
+					} else {
+//line kernels.go:109
+						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
+						if gc_if5.ToBits() != 0 {
+//line kernels.go:108
+							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 							if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+								gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 							} else {
 //line kernels.go:109
 								break gc_steps11
 							}
 //line kernels.go:109
-							gc_st21 := gc_ld29
+							gc_st22 := gc_ld30
 //line kernels.go:109
 							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-								gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+								gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-								gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+								gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 							} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-								gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+								gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-								gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+								gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
 //line kernels.go:109
 								break gc_steps11
-							}
-						} else {
-//line kernels.go:109
-							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
-//line kernels.go:108
-							if gc_if5.ToBits() != 0 {
-//line kernels.go:108
-								var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-									gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
-//line kernels.go:109
-								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
-//line kernels.go:109
-									gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
-								} else {
-//line kernels.go:109
-									break gc_steps11
-								}
-//line kernels.go:109
-								gc_st22 := gc_ld30
-//line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-									gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-									gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-								} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-									gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-									gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-								} else {
-//line kernels.go:109
-									break gc_steps11
-								}
 							}
 						}
 					}
 				}
 				{
-					{
 //line kernels.go:108
-						var k_ int = base + 2*tid + compiled.Trip(1)
+					var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
-						if k_ < len(out) && uint(len(out)-k_) > 14 {
+					if k_ < len(out) && uint(len(out)-k_) > 14 {
 //line kernels.go:108
-							var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line kernels.go:108
+						if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+							gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+						} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:109
+							gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+						} else {
+//line kernels.go:109
+							var gc_lanes53 [8]int32
+//line kernels.go:109
+							for gc_k53 := range 8 {
+//line kernels.go:109
+								if 0xff&(1<<gc_k53) != 0 {
+//line kernels.go:109
+									gc_pos.Thread = gc_rank + gc_k53
+//line kernels.go:109
+									gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+								}
+							}
+//line kernels.go:109
+							gc_pos.Thread = gc_rank
+//line kernels.go:109
+							gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
+						}
+//line kernels.go:109
+						gc_st23 := gc_ld31
+//line kernels.go:109
+						if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+//line kernels.go:109
+							gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+//line kernels.go:109
+							gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+						} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+							gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+//line kernels.go:109
+							gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+						} else {
+//line kernels.go:109
+							var gc_lanes54 [8]int32
+//line kernels.go:109
+							gc_st23.Store(&gc_lanes54)
+//line kernels.go:109
+							for gc_k54 := range 8 {
+//line kernels.go:109
+								if 0xff&(1<<gc_k54) != 0 {
+//line kernels.go:109
+									gc_pos.Thread = gc_rank + gc_k54
+//line kernels.go:109
+									out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+								}
+							}
+//line kernels.go:109
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+//line kernels.go:109
+						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
+						if gc_if6.ToBits() != 0 {
+//line kernels.go:108
+							var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 							if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-								gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+								gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-								gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+								gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 							} else {
 //line kernels.go:109
-								var gc_lanes53 [8]int32
+								var gc_lanes55 [8]int32
 //line kernels.go:109
-								for gc_k53 := range 8 {
+								for gc_k55 := range 8 {
 //line kernels.go:109
-									if 0xff&(1<<gc_k53) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 //line kernels.go:109
-										gc_pos.Thread = gc_rank + gc_k53
+										gc_pos.Thread = gc_rank + gc_k55
 //line kernels.go:109
-										gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+										gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 									}
 								}
 //line kernels.go:109
 								gc_pos.Thread = gc_rank
 //line kernels.go:109
-								gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
+								gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 							}
 //line kernels.go:109
-							gc_st23 := gc_ld31
+							gc_st24 := gc_ld32
 //line kernels.go:109
 							if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-								gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+								gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-								gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+								gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 							} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-								gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+								gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-								gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+								gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
 //line kernels.go:109
-								var gc_lanes54 [8]int32
+								var gc_lanes56 [8]int32
 //line kernels.go:109
-								gc_st23.Store(&gc_lanes54)
+								gc_st24.Store(&gc_lanes56)
 //line kernels.go:109
-								for gc_k54 := range 8 {
+								for gc_k56 := range 8 {
 //line kernels.go:109
-									if 0xff&(1<<gc_k54) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 //line kernels.go:109
-										gc_pos.Thread = gc_rank + gc_k54
+										gc_pos.Thread = gc_rank + gc_k56
 //line kernels.go:109
-										out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+										out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 									}
 								}
 //line kernels.go:109
 								gc_pos.Thread = gc_rank
-							}
-						} else {
-//line kernels.go:109
-							gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
-//line kernels.go:108
-							if gc_if6.ToBits() != 0 {
-//line kernels.go:108
-								var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line kernels.go:108
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-									gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
-//line kernels.go:109
-								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
-//line kernels.go:109
-									gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
-								} else {
-//line kernels.go:109
-									var gc_lanes55 [8]int32
-//line kernels.go:109
-									for gc_k55 := range 8 {
-//line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k55) != 0 {
-//line kernels.go:109
-											gc_pos.Thread = gc_rank + gc_k55
-//line kernels.go:109
-											gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
-										}
-									}
-//line kernels.go:109
-									gc_pos.Thread = gc_rank
-//line kernels.go:109
-									gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
-								}
-//line kernels.go:109
-								gc_st24 := gc_ld32
-//line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
-//line kernels.go:109
-									gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-									gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
-//line kernels.go:109
-								} else if k_ >= 1 && k_ <= len(out)-15 {
-//line kernels.go:109
-									gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-//line kernels.go:109
-									gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
-								} else {
-//line kernels.go:109
-									var gc_lanes56 [8]int32
-//line kernels.go:109
-									gc_st24.Store(&gc_lanes56)
-//line kernels.go:109
-									for gc_k56 := range 8 {
-//line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k56) != 0 {
-//line kernels.go:109
-											gc_pos.Thread = gc_rank + gc_k56
-//line kernels.go:109
-											out[k_+2*gc_k56] = gc_lanes56[gc_k56]
-										}
-									}
-//line kernels.go:109
-									gc_pos.Thread = gc_rank
-								}
 							}
 						}
 					}
@@ -3956,19 +3892,17 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 //line kernels.go:79
 			tid := gc_tx
 			{
-				{
 //line kernels.go:107
-					j_ := int(0)
-					if k_ := base + 2*tid + j_; k_ < len(out) {
-						out[k_] = temp[2*tid+j_]
-					}
+				j_ := int(0)
+				if k_ := base + 2*tid + j_; k_ < len(out) {
+					out[k_] = temp[2*tid+j_]
 				}
-				{
+			}
+			{
 //line kernels.go:107
-					j_ := int(1)
-					if k_ := base + 2*tid + j_; k_ < len(out) {
-						out[k_] = temp[2*tid+j_]
-					}
+				j_ := int(1)
+				if k_ := base + 2*tid + j_; k_ < len(out) {
+					out[k_] = temp[2*tid+j_]
 				}
 			}
 		}
@@ -3978,20 +3912,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
-
-// VotesKernel exercises the barriers with predicates, early exits and
-// block-level if/else chains: per block it records the count, and and or
-// of the live threads' predicates, and which branch the block took.
-//
-//line kernels.go:119
-func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_votes,
-		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_votes(gc_b, in, out) })
-}
-
-//line kernels.go:119
-var gc_src_votes = compiled.NewSource(gc_files_kernels, "votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:119
 func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
@@ -4076,14 +3996,13 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line kernels.go:121
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
+//line kernels.go:127
 	gc_r2 := 0
 //line kernels.go:129
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -4351,370 +4270,6 @@ func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
 	}
 }
 
-// RotateKernel rotates each block's elements by one place through dynamic
-// shared memory, in 3D blocks: replicated values of several types, the
-// thread's 3D index, a per-thread loop.
-//
-//line kernels.go:159
-func RotateKernel(in, out []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rotate,
-		func(gc_t *gocuda.Thread) { rotate(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_rotate(gc_b, in, out) })
-}
-
-//line kernels.go:159
-var gc_src_rotate = compiled.NewSource(gc_files_kernels, "rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:159
-func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_idx := compiled.Scratch[[3]int](gc_b, 0)[:gc_n]
-	gc_s_w := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-//line kernels.go:160
-	buf := gocuda.DynamicShared[float64](t)
-//line kernels.go:162
-	size := gc_bdx * gc_bdy * gc_bdz
-//line kernels.go:164
-	gc_ty := 0
-	gc_tz := 0
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-//line kernels.go:161
-			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
-			ok := g < len(in)
-//line kernels.go:164
-			v := 0.0
-			if ok {
-				v = in[g]
-			}
-			idx := [3]int{gc_tx, gc_ty, gc_tz}
-			buf[r] = v
-//line kernels.go:172
-			gc_s_idx[gc_rank] = idx
-		}
-		gc_ty++
-		if gc_ty == gc_bdy {
-			gc_ty = 0
-			gc_tz++
-		}
-	}
-//line kernels.go:181
-	compiled.OutOfLine(func() {
-		gc_s_idx := gc_s_idx[:gc_n]
-//line kernels.go:184
-		gc_s_w := gc_s_w[:gc_n]
-		{
-//line kernels.go:187
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-//line kernels.go:161
-					r := gc_rank
-//line kernels.go:163
-					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
-					for k := range idx {
-						w += float64(idx[k]) / 1000
-					}
-//line kernels.go:176
-					gc_s_w[gc_rank] = w
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-//line kernels.go:161
-					r := gc_rank
-//line kernels.go:163
-					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
-					for k := range idx {
-						w += float64(idx[k]) / 1000
-					}
-//line kernels.go:176
-					gc_s_w[gc_rank] = w
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-//line kernels.go:161
-					r := gc_rank
-//line kernels.go:163
-					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
-					for k := range idx {
-						w += float64(idx[k]) / 1000
-					}
-//line kernels.go:176
-					gc_s_w[gc_rank] = w
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-//line kernels.go:161
-					r := gc_rank
-//line kernels.go:163
-					idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-					w := buf[(r+1)%size]
-					for k := range idx {
-						w += float64(idx[k]) / 1000
-					}
-//line kernels.go:176
-					gc_s_w[gc_rank] = w
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-//line kernels.go:161
-				r := gc_rank
-//line kernels.go:163
-				idx := gc_s_idx[gc_rank]
-//line kernels.go:171
-				w := buf[(r+1)%size]
-				for k := range idx {
-					w += float64(idx[k]) / 1000
-				}
-//line kernels.go:176
-				gc_s_w[gc_rank] = w
-			}
-		}
-	})
-//line kernels.go:181
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:161
-			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
-			ok := g < len(in)
-//line kernels.go:166
-			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
-				out[g] = w
-			}
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:161
-			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
-			ok := g < len(in)
-//line kernels.go:166
-			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
-				out[g] = w
-			}
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:161
-			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
-			ok := g < len(in)
-//line kernels.go:166
-			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
-				out[g] = w
-			}
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:161
-			r := gc_rank
-//line kernels.go:163
-			g := gc_bx*size + r
-			ok := g < len(in)
-//line kernels.go:166
-			w := gc_s_w[gc_rank]
-//line kernels.go:176
-			if ok {
-				out[g] = w
-			}
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line kernels.go:161
-		r := gc_rank
-//line kernels.go:163
-		g := gc_bx*size + r
-		ok := g < len(in)
-//line kernels.go:166
-		w := gc_s_w[gc_rank]
-//line kernels.go:176
-		if ok {
-			out[g] = w
-		}
-	}
-}
-
-// PanicKernel panics in one thread chosen by its arguments, after a
-// barrier: the launch's error must name that block and thread and this
-// file's line, on either path.
-//
-//line kernels.go:186
-func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_panicKernel,
-		func(gc_t *gocuda.Thread) { panicKernel(gc_t, block, thread, out) },
-		func(gc_b *compiled.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
-}
-
-//line kernels.go:186
-var gc_src_panicKernel = compiled.NewSource(gc_files_kernels, "panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:186
-func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
-	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line kernels.go:192
-	gc_off := gc_bx
-	if gc_off >= 0 && gc_off < len(out) {
-		gc_at := out[gc_off:][:1]
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-//line kernels.go:187
-				gc_at[0] = 1
-			}
-			{
-//line kernels.go:187
-				gc_at[0] = 1
-			}
-			{
-//line kernels.go:187
-				gc_at[0] = 1
-			}
-			{
-//line kernels.go:187
-				gc_at[0] = 1
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-//line kernels.go:187
-			gc_at[0] = 1
-		}
-	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line kernels.go:187
-			out[gc_bx] = 1
-		}
-	}
-//line kernels.go:192
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
-				panic("boom")
-			}
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
-				panic("boom")
-			}
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
-				panic("boom")
-			}
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:189
-			if gc_bx == block && gc_rank == thread {
-				panic("boom")
-			}
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line kernels.go:189
-		if gc_bx == block && gc_rank == thread {
-			panic("boom")
-		}
-	}
-}
-
-// SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
-// per block.
-//
-//line kernels.go:198
-func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpy,
-		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line kernels.go:198
-var gc_src_saxpy = compiled.NewSource(gc_files_kernels, "saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line kernels.go:198
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
@@ -4913,101 +4468,61 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-							gc_at3 := y[gc_off3:][:gc_to]
-							gc_at4 := x[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line kernels.go:200
-									gc_more = true
-//line kernels.go:200
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line kernels.go:200
-									gc_more = true
-//line kernels.go:200
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line kernels.go:200
-									gc_more = true
-//line kernels.go:200
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line kernels.go:200
-									gc_more = true
-//line kernels.go:200
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:214
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line kernels.go:200
 								gc_more = true
 //line kernels.go:200
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line kernels.go:200
+								gc_more = true
+//line kernels.go:200
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line kernels.go:200
+								gc_more = true
+//line kernels.go:200
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:200
+							gc_more = true
+//line kernels.go:200
+							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line kernels.go:199
@@ -5016,6 +4531,45 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line kernels.go:200
 								y[i] = a*x[i] + y[i]
 							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line kernels.go:200
+							y[i] = a*x[i] + y[i]
 						}
 					}
 				}
@@ -5044,9 +4598,6 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
 		gc_body)
 }
-
-//line kernels.go:208
-var gc_src_tree = compiled.NewSource(gc_files_kernels, "tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:208
 func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
@@ -5236,40 +4787,35 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line kernels.go:235
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step3 + 1
-						{
 //line kernels.go:235
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step3 + 2
-						{
 //line kernels.go:235
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step3 + 3
-						{
-//line kernels.go:235
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line kernels.go:235
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line kernels.go:239
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line kernels.go:235
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line kernels.go:239
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -5278,54 +4824,48 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line kernels.go:239
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line kernels.go:232
 					tid_ := gc_tx
-					{
 //line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -5840,20 +5380,17 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						var tid_ int = gc_tx
 //line kernels.go:232
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line kernels.go:234
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line kernels.go:239
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -5885,17 +5422,14 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_tx := gc_vstep4
 //line kernels.go:232
 						var tid_ int = gc_tx
-						{
 //line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line kernels.go:235
-								break
-							}
-//line kernels.go:235
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							break
 						}
+//line kernels.go:235
+						archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
-//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -5906,54 +5440,48 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line kernels.go:239
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line kernels.go:232
 					tid_ := gc_tx
-					{
 //line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -6468,20 +5996,17 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						var tid_ int = gc_tx
 //line kernels.go:232
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line kernels.go:234
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line kernels.go:236
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line kernels.go:235
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line kernels.go:239
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -6513,17 +6038,14 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep4
 //line kernels.go:232
 						var tid_ int = gc_tx
-						{
 //line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line kernels.go:235
-								break
-							}
-//line kernels.go:235
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							break
 						}
+//line kernels.go:235
+						archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
-//line kernels.go:237
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -6534,54 +6056,48 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line kernels.go:239
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:232
 						tid_ := gc_tx
-						{
 //line kernels.go:235
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line kernels.go:239
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line kernels.go:232
 					tid_ := gc_tx
-					{
 //line kernels.go:235
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -6815,21 +6331,6 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}
 }
 
-// WarpReduceKernel is Luitjens's block reduction by warp shuffles, with
-// helpers: each warp sums its lanes with ShflDownSync, lane 0 of each warp
-// stores the warp's sum, and warp 0 (a condition that differs from warp to
-// warp: a masked branch) sums those.
-//
-//line kernels.go:247
-func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpReduce,
-		func(gc_t *gocuda.Thread) { warpReduce(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_warpReduce(gc_b, in, partial) })
-}
-
-//line kernels.go:247
-var gc_src_warpReduce = compiled.NewSource(gc_files_kernels, "warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line kernels.go:247
 func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	t := gc_b.Thread()
@@ -6937,30 +6438,29 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line kernels.go:249
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					var v_ int32 = v
-//line kernels.go:257
-					gc_l_v[gc_lane] = v
-					gc_l_v_[gc_lane] = v_
+//line kernels.go:260
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line kernels.go:249
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line kernels.go:257
+				gc_l_v[gc_lane] = v
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line kernels.go:273
@@ -7046,10 +6546,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line kernels.go:256
-				sums[(gc_rank >> 5)] = v
-			}
+			sums[(gc_rank >> 5)] = v
 		}
 	}
 //line kernels.go:262
@@ -7060,204 +6558,187 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line kernels.go:271
-			var gc_m15 uint32
+		var gc_m15 uint32
 //line kernels.go:259
-			if (gc_w >> 5) == 0 {
-				gc_m15 = ^uint32(0)
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
+		if (gc_w >> 5) == 0 {
+			gc_m15 = ^uint32(0)
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
 //line kernels.go:260
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line kernels.go:260
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:260
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_lane < 0 || gc_lane > len(sums)-8 {
+						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line kernels.go:261
-								break
-							}
-//line kernels.go:261
-							if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
-//line kernels.go:261
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
-							} else {
-//line kernels.go:262
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-//line kernels.go:261
-								if gc_if10.ToBits() != 0 {
-//line kernels.go:261
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
-								}
-							}
-//line kernels.go:261
-							v_2 := s
-//line kernels.go:261
-							s.StoreSlice(gc_l_s[gc_lane:])
-//line kernels.go:261
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							break
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:260
-							var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line kernels.go:261
-								break
-							}
+						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
 //line kernels.go:261
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-							if gc_if8.ToBits() != 0 {
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane:])
+						} else {
 //line kernels.go:262
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+//line kernels.go:261
+							if gc_if10.ToBits() != 0 {
+//line kernels.go:261
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
 							}
-//line kernels.go:262
-							v_2 := s
-//line kernels.go:262
-							s.StoreSlice(gc_l_s[gc_lane:])
-//line kernels.go:262
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line kernels.go:260
-						var s int32
-						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank & 31)]
-						}
-						var v_2 int32 = s
-//line kernels.go:267
-						gc_l_s[gc_lane] = s
-						gc_l_v_2[gc_lane] = v_2
-					}
-				}
-//line kernels.go:273
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if true {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+//line kernels.go:261
+						v_2 := s
+//line kernels.go:261
+						s.StoreSlice(gc_l_s[gc_lane:])
+//line kernels.go:261
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line kernels.go:260
+						var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						if gc_lane < 0 || gc_lane > len(sums)-8 {
+//line kernels.go:261
+							break
+						}
+//line kernels.go:261
+						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+						if gc_if8.ToBits() != 0 {
+//line kernels.go:262
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
+						}
+//line kernels.go:262
+						v_2 := s
+//line kernels.go:262
+						s.StoreSlice(gc_l_s[gc_lane:])
+//line kernels.go:262
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:260
+					var s int32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+					var v_2 int32 = s
+//line kernels.go:267
+					gc_l_s[gc_lane] = s
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
 //line kernels.go:273
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line kernels.go:273
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line kernels.go:274
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line kernels.go:287
-									v_2 := gc_l_v_2[gc_lane]
 //line kernels.go:274
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+//line kernels.go:274
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line kernels.go:274
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line kernels.go:287
+								v_2 := gc_l_v_2[gc_lane]
+//line kernels.go:274
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-//line kernels.go:285
-					var s int32
-//line kernels.go:287
-					v_2 := gc_l_v_2[gc_lane]
-//line kernels.go:276
-					var r_ int32 = v_2
-//line kernels.go:264
-					s = r_
-//line kernels.go:266
-					gc_l_s[gc_lane] = s
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					s := gc_l_s[gc_lane]
-					{
-//line kernels.go:266
-						partial[gc_bx] = s
-					}
-				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line kernels.go:285
+				var s int32
+//line kernels.go:287
+				v_2 := gc_l_v_2[gc_lane]
+//line kernels.go:276
+				var r_ int32 = v_2
+//line kernels.go:264
+				s = r_
+//line kernels.go:266
+				gc_l_s[gc_lane] = s
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				s := gc_l_s[gc_lane]
+//line kernels.go:266
+				partial[gc_bx] = s
+			}
 		}
+//line kernels.go:270
+		gc_act = gc_save15 &^ gc_dead
 	}
 }
-
-// ShflScanKernel is the inclusive warp scan of the CUDA samples' shfl_scan
-// over blocks whose last warp may be partial: ShflUpSync with the mask of
-// the warp's lanes, and each warp's total from its last lane.
-//
-//line kernels.go:284
-func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflScan,
-		func(gc_t *gocuda.Thread) { shflScan(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_shflScan(gc_b, in, out) })
-}
-
-//line kernels.go:284
-var gc_src_shflScan = compiled.NewSource(gc_files_kernels, "shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:284
 func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
@@ -7375,36 +6856,33 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
+//line kernels.go:298
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 //line kernels.go:286
-					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 //line kernels.go:288
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line kernels.go:285
-						i := gc_bx*gc_bdx + gc_tx
-//line kernels.go:287
-						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-						var v float32
-						if i < len(in) {
-							v = in[i]
-						}
-//line kernels.go:294
-						gc_l_mask[gc_lane] = mask
-						gc_s_v[gc_rank] = v
-					}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line kernels.go:285
+				i := gc_bx*gc_bdx + gc_tx
+//line kernels.go:287
+				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+//line kernels.go:294
+				gc_l_mask[gc_lane] = mask
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line kernels.go:292
@@ -7615,25 +7093,23 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			{
 //line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 //line kernels.go:288
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left4&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line kernels.go:294
-					mask := gc_l_mask[gc_lane]
-//line kernels.go:296
-					v := gc_s_v[gc_rank]
-//line kernels.go:298
-					gc_c2m[gc_lane] = mask
-					gc_c2v[gc_lane] = v
-					gc_c2a[gc_lane] = lanes - 1
-					gc_c2w[gc_lane] = gocuda.WarpSize
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left4&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_rank := gc_w + gc_lane
+//line kernels.go:294
+				mask := gc_l_mask[gc_lane]
+//line kernels.go:296
+				v := gc_s_v[gc_rank]
+//line kernels.go:298
+				gc_c2m[gc_lane] = mask
+				gc_c2v[gc_lane] = v
+				gc_c2a[gc_lane] = lanes - 1
+				gc_c2w[gc_lane] = gocuda.WarpSize
 			}
 		}
 //line kernels.go:298
@@ -7697,12 +7173,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
 					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
-					{
 //line kernels.go:299
-						v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
-					}
+					v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
 				}
-//line kernels.go:301
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -7710,12 +7183,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-				{
 //line kernels.go:300
-					gc_at[gc_tx] = v + total/1024
-				}
+				gc_at[gc_tx] = v + total/1024
 			}
 		} else {
+//line kernels.go:304
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -7761,17 +7233,14 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 //line kernels.go:285
 					total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank:])
-					{
 //line kernels.go:300
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line kernels.go:300
-							break
-						}
-//line kernels.go:300
-						v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
+						break
 					}
+//line kernels.go:300
+					v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
 				}
-//line kernels.go:302
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -7785,12 +7254,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-					{
 //line kernels.go:300
-						out[i] = v + total/1024
-					}
+					out[i] = v + total/1024
 				}
 				{
+//line kernels.go:304
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7799,12 +7267,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-					{
 //line kernels.go:300
-						out[i] = v + total/1024
-					}
+					out[i] = v + total/1024
 				}
 				{
+//line kernels.go:304
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7813,12 +7280,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-					{
 //line kernels.go:300
-						out[i] = v + total/1024
-					}
+					out[i] = v + total/1024
 				}
 				{
+//line kernels.go:304
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -7827,12 +7293,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 					v := gc_s_v[gc_rank]
 					total := gc_s_total[gc_rank]
-					{
 //line kernels.go:300
-						out[i] = v + total/1024
-					}
+					out[i] = v + total/1024
 				}
 			}
+//line kernels.go:304
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -7841,29 +7306,12 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:287
 				v := gc_s_v[gc_rank]
 				total := gc_s_total[gc_rank]
-				{
 //line kernels.go:300
-					out[i] = v + total/1024
-				}
+				out[i] = v + total/1024
 			}
 		}
 	}
 }
-
-// VoteKernel records, per thread, a ballot, all and any votes, a
-// reduction, a match and ActiveMask in both arms of a branch on the lane's
-// parity, and a SyncWarp-separated exchange through shared memory in warp
-// 0's lanes below 16.
-//
-//line kernels.go:310
-func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_vote,
-		func(gc_t *gocuda.Thread) { vote(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_vote(gc_b, in, out) })
-}
-
-//line kernels.go:310
-var gc_src_vote = compiled.NewSource(gc_files_kernels, "vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
 //line kernels.go:310
 func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -8052,111 +7500,111 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_l_active[gc_lane] = active
 			}
 		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line kernels.go:328
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:311
-				lane := (gc_rank & 31)
+			lane := (gc_rank & 31)
 //line kernels.go:321
-				if lane%2 == 0 {
-					gc_m13 |= 1 << gc_lane
-				}
+			if lane%2 == 0 {
+				gc_m13 |= 1 << gc_lane
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-//line kernels.go:322
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:322
-							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:322
-							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-//line kernels.go:335
-						var active uint32
-//line kernels.go:322
-						active = gc_c7r[gc_lane]
-						gc_l_active[gc_lane] = active
-					}
-				}
-			}
-			gc_act = gc_save13 &^ gc_m13 &^ gc_dead
-			if gc_act != 0 {
-//line kernels.go:324
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:324
-							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
-//line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:324
-							var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
-//line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
-						}
-//line kernels.go:337
-						var active uint32
-//line kernels.go:324
-						active = gc_c8r[gc_lane]
-						gc_l_active[gc_lane] = active
-					}
-				}
-			}
-			gc_act = gc_save13 &^ gc_dead
 		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+//line kernels.go:322
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line kernels.go:322
+						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:322
+						active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+//line kernels.go:322
+						active.StoreSlice(gc_l_active[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line kernels.go:322
+						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:322
+						active = archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+//line kernels.go:322
+						active.StoreSlice(gc_l_active[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:335
+					var active uint32
+//line kernels.go:322
+					active = gc_c7r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+		if gc_act != 0 {
+//line kernels.go:324
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line kernels.go:324
+						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:324
+						active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
+//line kernels.go:324
+						active.StoreSlice(gc_l_active[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line kernels.go:324
+						var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line kernels.go:324
+						active = archsimd.LoadUint32x8Slice(gc_c8r[gc_lane:])
+//line kernels.go:324
+						active.StoreSlice(gc_l_active[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+//line kernels.go:337
+					var active uint32
+//line kernels.go:324
+					active = gc_c8r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+//line kernels.go:331
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -8190,89 +7638,89 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				gc_l_swapped[gc_lane] = swapped
 			}
 		}
-		{
-			var gc_m17 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line kernels.go:333
+		var gc_m17 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line kernels.go:312
-				r := gc_rank
+			r := gc_rank
 //line kernels.go:328
-				if r < 16 {
-					gc_m17 |= 1 << gc_lane
-				}
+			if r < 16 {
+				gc_m17 |= 1 << gc_lane
 			}
-			gc_save17 := gc_act
-			gc_act = gc_save17 & gc_m17
-			if gc_act != 0 {
-				gc_left6 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line kernels.go:312
-							var r int = gc_rank
+						var r int = gc_rank
 //line kernels.go:329
-							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
-								break
-							}
-//line kernels.go:330
-							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane
+							break
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line kernels.go:312
-							var r int = gc_rank
-//line kernels.go:329
-							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
-								break
-							}
 //line kernels.go:330
-							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane
-						}
+						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+						gc_left6 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left6&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
 //line kernels.go:312
-						r := gc_rank
+						var r int = gc_rank
 //line kernels.go:329
-						buf[r] = in[r]
+						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+//line kernels.go:329
+							break
+						}
+//line kernels.go:330
+						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+						gc_left6 &^= 0xff << gc_lane
 					}
 				}
-//line kernels.go:330
-				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					if gc_left6&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line kernels.go:312
 					r := gc_rank
-//line kernels.go:314
-					var swapped int32
-//line kernels.go:331
-					swapped = buf[15-r]
-					gc_l_swapped[gc_lane] = swapped
+//line kernels.go:329
+					buf[r] = in[r]
 				}
 			}
-			gc_act = gc_save17 &^ gc_dead
+//line kernels.go:330
+			compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line kernels.go:312
+				r := gc_rank
+//line kernels.go:314
+				var swapped int32
+//line kernels.go:331
+				swapped = buf[15-r]
+				gc_l_swapped[gc_lane] = swapped
+			}
 		}
+		gc_act = gc_save17 &^ gc_dead
+//line kernels.go:337
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -8301,17 +7749,6 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	}
 }
 
-// StrandedKernel calls a shuffle with the full mask in the lanes below 16
-// only: the other lanes return without it.
-func StrandedKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stranded,
-		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_stranded(gc_b, out) })
-}
-
-//line kernels.go:341
-var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line kernels.go:341
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -8322,224 +7759,101 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line kernels.go:352
-			var gc_m4 uint32
+		var gc_m4 uint32
 //line kernels.go:342
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-			}
-			gc_save4 := gc_act
-			gc_act = gc_save4 & gc_m4
-			if gc_act != 0 {
-				gc_left := gc_act
-				if compiled.SIMD {
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save4 := gc_act
+		gc_act = gc_save4 & gc_m4
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
 //line kernels.go:343
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line kernels.go:343
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:347
-							archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
+						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
 //line kernels.go:357
-							archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line kernels.go:343
-						gc_c1v[gc_lane] = int32((gc_rank & 31))
+						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
-//line kernels.go:343
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line kernels.go:343
-							if gc_lane < 0 || gc_lane > len(out)-8 {
-//line kernels.go:343
-								break
-							}
-//line kernels.go:344
-							archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:343
-							if gc_lane < 0 || gc_lane > len(out)-8 {
-//line kernels.go:343
-								break
-							}
-//line kernels.go:344
-							archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line kernels.go:343
-						out[(gc_rank & 31)] = gc_c1r[gc_lane]
-					}
+					gc_c1v[gc_lane] = int32((gc_rank & 31))
 				}
 			}
-			gc_act = gc_save4 &^ gc_dead
+//line kernels.go:343
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line kernels.go:343
+						if gc_lane < 0 || gc_lane > len(out)-8 {
+//line kernels.go:343
+							break
+						}
+//line kernels.go:344
+						archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line kernels.go:343
+						if gc_lane < 0 || gc_lane > len(out)-8 {
+//line kernels.go:343
+							break
+						}
+//line kernels.go:344
+						archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:343
+					out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				}
+			}
 		}
+		gc_act = gc_save4 &^ gc_dead
 	}
 }
-
-// IndexPanicKernel indexes out past its end in a thread loop that does not
-// read the thread: the failure must still name the thread.
-//
-//line kernels.go:351
-func IndexPanicKernel(out []int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_indexPanic,
-		func(gc_t *gocuda.Thread) { indexPanic(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_indexPanic(gc_b, out) })
-}
-
-//line kernels.go:351
-var gc_src_indexPanic = compiled.NewSource(gc_files_kernels, "indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:351
-func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line kernels.go:356
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:352
-			i := gc_rank
-			i *= 2
-//line kernels.go:355
-			gc_s_i[gc_rank] = i
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:352
-			i := gc_rank
-			i *= 2
-//line kernels.go:355
-			gc_s_i[gc_rank] = i
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:352
-			i := gc_rank
-			i *= 2
-//line kernels.go:355
-			gc_s_i[gc_rank] = i
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:352
-			i := gc_rank
-			i *= 2
-//line kernels.go:355
-			gc_s_i[gc_rank] = i
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line kernels.go:352
-		i := gc_rank
-		i *= 2
-//line kernels.go:355
-		gc_s_i[gc_rank] = i
-	}
-//line kernels.go:359
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			i := gc_s_i[gc_rank]
-//line kernels.go:355
-			out[i] = 1
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		i := gc_s_i[gc_rank]
-//line kernels.go:355
-		out[i] = 1
-	}
-}
-
-// MaskedCollectivesKernel runs the collectives VoteKernel does not, in a
-// branch that only the lanes below 20 of each warp take, with the mask of
-// those lanes: ShflXorSync over segments of 8, and the max, and, or and
-// xor reductions.
-//
-//line kernels.go:364
-func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_maskedCollectives,
-		func(gc_t *gocuda.Thread) { maskedCollectives(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_maskedCollectives(gc_b, in, out) })
-}
-
-//line kernels.go:364
-var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:364
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -8562,510 +7876,470 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line kernels.go:386
-			var gc_m8 uint32
+		var gc_m8 uint32
 //line kernels.go:366
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-			}
-			gc_save8 := gc_act
-			gc_act = gc_save8 & gc_m8
-			if gc_act != 0 {
-				gc_left := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save8 := gc_act
+		gc_act = gc_save8 & gc_m8
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line kernels.go:365
-							var r int = gc_rank
+						var r int = gc_rank
 //line kernels.go:367
-							if r < 0 || r > len(in)-8 {
+						if r < 0 || r > len(in)-8 {
 //line kernels.go:367
-								break
-							}
-//line kernels.go:367
-							v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
+							break
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line kernels.go:365
-							var r int = gc_rank
 //line kernels.go:367
-							if r < 0 || r > len(in)-8 {
+						v := archsimd.LoadInt32x8Slice(in[r:])
 //line kernels.go:367
-								break
-							}
-//line kernels.go:367
-							v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
 //line kernels.go:365
-						r := gc_rank
+						var r int = gc_rank
 //line kernels.go:367
-						v := in[r]
-						gc_l_v[gc_lane] = v
+						if r < 0 || r > len(in)-8 {
+//line kernels.go:367
+							break
+						}
+//line kernels.go:367
+						v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
 				}
-//line kernels.go:368
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					if gc_left&(1<<gc_lane) == 0 {
 						continue
 					}
-//line kernels.go:375
-					v := gc_l_v[gc_lane]
-					_ = v
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:365
+					r := gc_rank
+//line kernels.go:367
+					v := in[r]
+					gc_l_v[gc_lane] = v
+				}
+			}
 //line kernels.go:368
-					x := gc_c1r[gc_lane]
-					gc_l_x[gc_lane] = x
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
+//line kernels.go:375
+				v := gc_l_v[gc_lane]
+				_ = v
+//line kernels.go:368
+				x := gc_c1r[gc_lane]
+				gc_l_x[gc_lane] = x
+			}
 //line kernels.go:369
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
+						hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
 //line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
-//line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
+						hi.StoreSlice(gc_l_hi[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
+//line kernels.go:369
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line kernels.go:369
+						hi := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
+//line kernels.go:369
+						hi.StoreSlice(gc_l_hi[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
 //line kernels.go:382
-						v := gc_l_v[gc_lane]
+					v := gc_l_v[gc_lane]
 //line kernels.go:369
-						hi := gc_c2r[gc_lane]
-						gc_c3v[gc_lane] = uint32(v)
-						gc_l_hi[gc_lane] = hi
-					}
+					hi := gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = uint32(v)
+					gc_l_hi[gc_lane] = hi
 				}
+			}
 //line kernels.go:370
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
+						and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
 //line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
-//line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
+						and.StoreSlice(gc_l_and[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
+//line kernels.go:370
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line kernels.go:370
+						and := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
+//line kernels.go:370
+						and.StoreSlice(gc_l_and[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
 //line kernels.go:383
-						v := gc_l_v[gc_lane]
+					v := gc_l_v[gc_lane]
 //line kernels.go:370
-						and := gc_c3r[gc_lane]
-						gc_c4v[gc_lane] = uint32(v)
-						gc_l_and[gc_lane] = and
-					}
+					and := gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = uint32(v)
+					gc_l_and[gc_lane] = and
 				}
+			}
 //line kernels.go:371
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
 //line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
+						or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
 //line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
-							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
-//line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
+						or.StoreSlice(gc_l_or[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line kernels.go:384
-						v := gc_l_v[gc_lane]
 //line kernels.go:371
-						or := gc_c4r[gc_lane]
-						gc_c5v[gc_lane] = uint32(v)
-						gc_l_or[gc_lane] = or
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line kernels.go:371
+						or := archsimd.LoadUint32x8Slice(gc_c4r[gc_lane:])
+						v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
+//line kernels.go:371
+						or.StoreSlice(gc_l_or[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
-//line kernels.go:372
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line kernels.go:365
-							var r int = gc_rank
-//line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-//line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-//line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-//line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-//line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-							gc_t6 := x.AsUint32x8()
-//line kernels.go:373
-							gc_t7 := hi.AsUint32x8()
-//line kernels.go:373
-							gc_t8 := and
-//line kernels.go:373
-							gc_t9 := or
-//line kernels.go:373
-							gc_t10 := xor
-							{
-//line kernels.go:373
-								var gc_lanes6 [8]uint32
-//line kernels.go:373
-								gc_t6.Store(&gc_lanes6)
-//line kernels.go:373
-								for gc_k6 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k6) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k6
-//line kernels.go:373
-										out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes7 [8]uint32
-//line kernels.go:373
-								gc_t7.Store(&gc_lanes7)
-//line kernels.go:373
-								for gc_k7 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k7) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k7
-//line kernels.go:373
-										out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes8 [8]uint32
-//line kernels.go:373
-								gc_t8.Store(&gc_lanes8)
-//line kernels.go:373
-								for gc_k8 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k8) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k8
-//line kernels.go:373
-										out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes9 [8]uint32
-//line kernels.go:373
-								gc_t9.Store(&gc_lanes9)
-//line kernels.go:373
-								for gc_k9 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k9) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k9
-//line kernels.go:373
-										out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes10 [8]uint32
-//line kernels.go:373
-								gc_t10.Store(&gc_lanes10)
-//line kernels.go:373
-								for gc_k10 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k10) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k10
-//line kernels.go:373
-										out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-//line kernels.go:374
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line kernels.go:365
-							var r int = gc_rank
-//line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-//line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-//line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-//line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-//line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-							gc_t := x.AsUint32x8()
-//line kernels.go:373
-							gc_t2 := hi.AsUint32x8()
-//line kernels.go:373
-							gc_t3 := and
-//line kernels.go:373
-							gc_t4 := or
-//line kernels.go:373
-							gc_t5 := xor
-							{
-//line kernels.go:373
-								var gc_lanes [8]uint32
-//line kernels.go:373
-								gc_t.Store(&gc_lanes)
-//line kernels.go:373
-								for gc_k := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k
-//line kernels.go:373
-										out[(5*r)+5*gc_k] = gc_lanes[gc_k]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes2 [8]uint32
-//line kernels.go:373
-								gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
-								for gc_k2 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k2
-//line kernels.go:373
-										out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes3 [8]uint32
-//line kernels.go:373
-								gc_t3.Store(&gc_lanes3)
-//line kernels.go:373
-								for gc_k3 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k3) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k3
-//line kernels.go:373
-										out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes4 [8]uint32
-//line kernels.go:373
-								gc_t4.Store(&gc_lanes4)
-//line kernels.go:373
-								for gc_k4 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k4) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k4
-//line kernels.go:373
-										out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line kernels.go:373
-								var gc_lanes5 [8]uint32
-//line kernels.go:373
-								gc_t5.Store(&gc_lanes5)
-//line kernels.go:373
-								for gc_k5 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:373
-										gc_pos.Thread = gc_rank + gc_k5
-//line kernels.go:373
-										out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
-									}
-								}
-//line kernels.go:373
-								gc_pos.Thread = gc_rank
-							}
-//line kernels.go:374
-							gc_left5 &^= 0xff << gc_lane
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
+//line kernels.go:384
+					v := gc_l_v[gc_lane]
+//line kernels.go:371
+					or := gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = uint32(v)
+					gc_l_or[gc_lane] = or
 				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
+			}
+//line kernels.go:372
+			compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line kernels.go:365
+						var r int = gc_rank
+//line kernels.go:365
+						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
+//line kernels.go:365
+						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
+//line kernels.go:365
+						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
+//line kernels.go:365
+						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
+//line kernels.go:372
+						xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+						gc_t6 := x.AsUint32x8()
+//line kernels.go:373
+						gc_t7 := hi.AsUint32x8()
+//line kernels.go:373
+						gc_t8 := and
+//line kernels.go:373
+						gc_t9 := or
+//line kernels.go:373
+						gc_t10 := xor
+//line kernels.go:373
+						var gc_lanes6 [8]uint32
+//line kernels.go:373
+						gc_t6.Store(&gc_lanes6)
+//line kernels.go:373
+						for gc_k6 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k6) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k6
+//line kernels.go:373
+								out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes7 [8]uint32
+//line kernels.go:373
+						gc_t7.Store(&gc_lanes7)
+//line kernels.go:373
+						for gc_k7 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k7) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k7
+//line kernels.go:373
+								out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes8 [8]uint32
+//line kernels.go:373
+						gc_t8.Store(&gc_lanes8)
+//line kernels.go:373
+						for gc_k8 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k8) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k8
+//line kernels.go:373
+								out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes9 [8]uint32
+//line kernels.go:373
+						gc_t9.Store(&gc_lanes9)
+//line kernels.go:373
+						for gc_k9 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k9) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k9
+//line kernels.go:373
+								out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes10 [8]uint32
+//line kernels.go:373
+						gc_t10.Store(&gc_lanes10)
+//line kernels.go:373
+						for gc_k10 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k10) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k10
+//line kernels.go:373
+								out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
 //line kernels.go:365
-						r := gc_rank
-//line kernels.go:367
-						x := gc_l_x[gc_lane]
-//line kernels.go:369
-						hi := gc_l_hi[gc_lane]
-//line kernels.go:371
-						and := gc_l_and[gc_lane]
-//line kernels.go:373
-						or := gc_l_or[gc_lane]
+						var r int = gc_rank
+//line kernels.go:365
+						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
+//line kernels.go:365
+						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
+//line kernels.go:365
+						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
+//line kernels.go:365
+						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
 //line kernels.go:372
-						xor := gc_c5r[gc_lane]
-						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+						xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
+						gc_t := x.AsUint32x8()
+//line kernels.go:373
+						gc_t2 := hi.AsUint32x8()
+//line kernels.go:373
+						gc_t3 := and
+//line kernels.go:373
+						gc_t4 := or
+//line kernels.go:373
+						gc_t5 := xor
+//line kernels.go:373
+						var gc_lanes [8]uint32
+//line kernels.go:373
+						gc_t.Store(&gc_lanes)
+//line kernels.go:373
+						for gc_k := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k
+//line kernels.go:373
+								out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes2 [8]uint32
+//line kernels.go:373
+						gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+						for gc_k2 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k2
+//line kernels.go:373
+								out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes3 [8]uint32
+//line kernels.go:373
+						gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+						for gc_k3 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k3
+//line kernels.go:373
+								out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes4 [8]uint32
+//line kernels.go:373
+						gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+						for gc_k4 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k4
+//line kernels.go:373
+								out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+//line kernels.go:373
+						var gc_lanes5 [8]uint32
+//line kernels.go:373
+						gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+						for gc_k5 := range 8 {
+//line kernels.go:373
+							if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+								gc_pos.Thread = gc_rank + gc_k5
+//line kernels.go:373
+								out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+							}
+						}
+//line kernels.go:373
+						gc_pos.Thread = gc_rank
+						gc_left5 &^= 0xff << gc_lane
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-//line kernels.go:378
-			gc_act = gc_save8 &^ gc_dead
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line kernels.go:365
+					r := gc_rank
+//line kernels.go:367
+					x := gc_l_x[gc_lane]
+//line kernels.go:369
+					hi := gc_l_hi[gc_lane]
+//line kernels.go:371
+					and := gc_l_and[gc_lane]
+//line kernels.go:373
+					or := gc_l_or[gc_lane]
+//line kernels.go:372
+					xor := gc_c5r[gc_lane]
+					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+				}
+			}
 		}
+//line kernels.go:378
+		gc_act = gc_save8 &^ gc_dead
 	}
 }
-
-// BranchesKernel mixes the harder shapes: a masked if/else-if/else whose
-// arms each shuffle, an early return inside a masked branch followed by a
-// collective after the threads reconverge, one helper with a barrier
-// inlined at two places, and a block-level range over a parameter slice
-// with a barrier inside.
-//
-//line kernels.go:384
-func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_branches,
-		func(gc_t *gocuda.Thread) { branches(gc_t, in, steps, out) },
-		func(gc_b *compiled.Block) { gc_body_branches(gc_b, in, steps, out) })
-}
-
-//line kernels.go:384
-var gc_src_branches = compiled.NewSource(gc_files_kernels, "branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:384
 func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
@@ -9114,8 +8388,52 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:388
 			gc_s_v[gc_rank] = v
 		}
-		{
-			var gc_m16 uint32
+//line kernels.go:391
+		var gc_m16 uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line kernels.go:385
+			lane := (gc_rank & 31)
+//line kernels.go:387
+			if lane%3 == 0 {
+				gc_m16 |= 1 << gc_lane
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line kernels.go:400
+				v := gc_s_v[gc_rank]
+//line kernels.go:388
+				gc_c1v[gc_lane] = v
+			}
+//line kernels.go:388
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line kernels.go:395
+				var v int32
+//line kernels.go:388
+				v = gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+		if gc_act != 0 {
+//line kernels.go:395
+			var gc_m15 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -9124,101 +8442,57 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				gc_pos.Thread = gc_rank
 //line kernels.go:385
 				lane := (gc_rank & 31)
-//line kernels.go:387
-				if lane%3 == 0 {
-					gc_m16 |= 1 << gc_lane
+//line kernels.go:389
+				if lane%3 == 1 {
+					gc_m15 |= 1 << gc_lane
 				}
 			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:400
+//line kernels.go:402
 					v := gc_s_v[gc_rank]
-//line kernels.go:388
-					gc_c1v[gc_lane] = v
+//line kernels.go:390
+					gc_c2v[gc_lane] = v
 				}
-//line kernels.go:388
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+//line kernels.go:390
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-//line kernels.go:395
+//line kernels.go:397
 					var v int32
-//line kernels.go:388
-					v = gc_c1r[gc_lane]
+//line kernels.go:390
+					v = gc_c2r[gc_lane]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+			gc_act = gc_save15 &^ gc_m15 &^ gc_dead
 			if gc_act != 0 {
-				{
-					var gc_m15 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line kernels.go:385
-						lane := (gc_rank & 31)
-//line kernels.go:389
-						if lane%3 == 1 {
-							gc_m15 |= 1 << gc_lane
-						}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_save15 := gc_act
-					gc_act = gc_save15 & gc_m15
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+					gc_rank := gc_w + gc_lane
 //line kernels.go:402
-							v := gc_s_v[gc_rank]
-//line kernels.go:390
-							gc_c2v[gc_lane] = v
-						}
-//line kernels.go:390
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line kernels.go:397
-							var v int32
-//line kernels.go:390
-							v = gc_c2r[gc_lane]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					gc_act = gc_save15 &^ gc_m15 &^ gc_dead
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line kernels.go:402
-							v := gc_s_v[gc_rank]
+					v := gc_s_v[gc_rank]
 //line kernels.go:392
-							v += 1000
-							gc_s_v[gc_rank] = v
-						}
-					}
-					gc_act = gc_save15 &^ gc_dead
+					v += 1000
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
+//line kernels.go:399
+		gc_act = gc_save16 &^ gc_dead
+//line kernels.go:401
 		gc_lo2, gc_hi2 := 0, 32
 		if gc_lo2 < gc_hi2 {
 			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
@@ -9234,23 +8508,18 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			r := gc_rank
 //line kernels.go:387
 			v := gc_s_v[gc_rank]
-			{
 //line kernels.go:395
-				if v > 0 {
-					out[r] = -1
-					{
+			if v > 0 {
+				out[r] = -1
 //line kernels.go:396
-						gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line kernels.go:396
-						gc_dead |= uint32(1) << gc_lane
+				gc_dead |= uint32(1) << gc_lane
 //line kernels.go:396
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L17
-					}
-				}
+				gc_act &^= uint32(1) << gc_lane
+				continue gc_L17
 			}
 		}
-//line kernels.go:400
 		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -9455,260 +8724,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		out[r] = v
 	}
 }
-
-// SpinKernel waits for a flag nobody sets: it loops forever, unless its
-// launch is stopped.
-//
-//line kernels.go:428
-func SpinKernel(flag []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spin,
-		func(gc_t *gocuda.Thread) { spin(gc_t, flag) },
-		func(gc_b *compiled.Block) { gc_body_spin(gc_b, flag) })
-}
-
-//line kernels.go:428
-var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:428
-func gc_body_spin(gc_b *compiled.Block, flag []int32) {
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-//line kernels.go:432
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-//line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-				gc_b.Tick()
-//line kernels.go:429
-				if gc_b.Stopped() {
-//line kernels.go:429
-					return
-				}
-			}
-		}
-		{
-//line kernels.go:433
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-//line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-				gc_b.Tick()
-//line kernels.go:429
-				if gc_b.Stopped() {
-//line kernels.go:429
-					return
-				}
-			}
-		}
-		{
-//line kernels.go:433
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-//line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-				gc_b.Tick()
-//line kernels.go:429
-				if gc_b.Stopped() {
-//line kernels.go:429
-					return
-				}
-			}
-		}
-		{
-//line kernels.go:433
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-//line kernels.go:429
-			for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-				gc_b.Tick()
-//line kernels.go:429
-				if gc_b.Stopped() {
-//line kernels.go:429
-					return
-				}
-			}
-		}
-	}
-//line kernels.go:433
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-//line kernels.go:429
-		for atomic.LoadInt32(&flag[0]) == 0 {
-//line kernels.go:429
-			gc_b.Tick()
-//line kernels.go:429
-			if gc_b.Stopped() {
-//line kernels.go:429
-				return
-			}
-		}
-	}
-}
-
-// LaneVarResidueKernel stores each warp's first element under a guard
-// on a lane named in a variable (lane := tid % 32), the residue class
-// the compiled form steps through, which must admit the threads the
-// guard does in blocks of any shape.
-//
-//line kernels.go:440
-func LaneVarResidueKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_laneVarResidue,
-		func(gc_t *gocuda.Thread) { laneVarResidue(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneVarResidue(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line kernels.go:440
-var gc_src_laneVarResidue = compiled.NewSource(gc_files_kernels, "laneVarResidue", "32fefe26be4c180c24e06580915548ff135d7a4acdad7d1e438589cd135a21e9", "kernels.go:434-447").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:440
-func gc_body_laneVarResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line kernels.go:459
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
-			if gc_exact {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:441
-					tid := gc_tx
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					lane := tid % 32
-					_ = lane
-					{
-//line kernels.go:445
-						out[row] = in[row] + 1
-					}
-				}
-			} else {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:441
-					tid := gc_tx
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					lane := tid % 32
-					if lane == 0 {
-						out[row] = in[row] + 1
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-// MaskResidueKernel is LaneVarResidueKernel with a mask of uniform
-// width, bits := tid & mask; if bits == c (a class only where mask+1 is
-// a power of two).
-//
-//line kernels.go:454
-func MaskResidueKernel(in, out []int32, mask, c int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_maskResidue,
-		func(gc_t *gocuda.Thread) { maskResidue(gc_t, in, out, mask, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_maskResidue(gc_b, gc_lo, gc_hi, in, out, mask, c)
-		})
-}
-
-//line kernels.go:454
-var gc_src_maskResidue = compiled.NewSource(gc_files_kernels, "maskResidue", "558d4b8e72760282b2f1aa23b50b930a2f17f037bcb26eabab6a922ad5f9471c", "kernels.go:449-461").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kernels.go:454
-func gc_body_maskResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, mask, c int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line kernels.go:473
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod(mask), c)
-			if gc_exact {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:455
-					tid := gc_tx
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					{
-//line kernels.go:459
-						out[row] = in[row] + 2
-					}
-				}
-			} else {
-				for ; gc_tx < gc_bdx; gc_tx += gc_every {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line kernels.go:455
-					tid := gc_tx
-					row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					bits := tid & mask
-					if bits == c {
-						out[row] = in[row] + 2
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-// ModResidueKernel is LaneVarResidueKernel with a uniform modulus,
-// r := tid % m; if r == c.
-//
-//line kernels.go:467
-func ModResidueKernel(in, out []int32, m, c int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_modResidue,
-		func(gc_t *gocuda.Thread) { modResidue(gc_t, in, out, m, c) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_modResidue(gc_b, gc_lo, gc_hi, in, out, m, c) })
-}
-
-//line kernels.go:467
-var gc_src_modResidue = compiled.NewSource(gc_files_kernels, "modResidue", "f876e7c38284d9ed28dabc2539eb121966ce5aad64ba3892aedc0d9644cba0bc", "kernels.go:463-474").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:467
 func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, m, c int) {
@@ -9955,21 +8970,6 @@ func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 	}
 }
 
-// StuckDoublingKernel is a tree whose stride starts at a value that
-// doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
-// it loops forever, so a compiled form must check for a stopped launch at
-// its back-edge.
-//
-//line kernels.go:482
-func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stuckDoubling,
-		func(gc_t *gocuda.Thread) { stuckDoubling(gc_t, data, start) },
-		func(gc_b *compiled.Block) { gc_body_stuckDoubling(gc_b, data, start) })
-}
-
-//line kernels.go:482
-var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:476-490").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line kernels.go:482
 func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 	gc_pos := gc_b.Pos()
@@ -10023,20 +9023,17 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						var tid int = gc_tx
 //line kernels.go:483
 						_ = tid
-						{
-							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
-						}
+//line kernels.go:485
+						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
-//line kernels.go:487
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line kernels.go:486
-						gc_at[gc_tx] += 1
-					}
+					gc_at[gc_tx] += 1
 				}
 			} else {
+//line kernels.go:490
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -10072,17 +9069,14 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_tx := gc_vstep2
 //line kernels.go:483
 						var tid int = gc_tx
-						{
 //line kernels.go:486
-							if tid < 0 || tid > len(data)-8 {
+						if tid < 0 || tid > len(data)-8 {
 //line kernels.go:486
-								break
-							}
-//line kernels.go:486
-							archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
+							break
 						}
+//line kernels.go:486
+						archsimd.LoadInt32x8Slice(data[tid:]).Add(gc_vb).StoreSlice(data[tid:])
 					}
-//line kernels.go:488
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -10093,72 +9087,53 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 						gc_pos.Thread = gc_rank
 //line kernels.go:483
 						tid := gc_tx
-						{
 //line kernels.go:486
-							data[tid] += 1
-						}
+						data[tid] += 1
 					}
 					{
+//line kernels.go:490
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:483
 						tid := gc_tx
-						{
 //line kernels.go:486
-							data[tid] += 1
-						}
+						data[tid] += 1
 					}
 					{
+//line kernels.go:490
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:483
 						tid := gc_tx
-						{
 //line kernels.go:486
-							data[tid] += 1
-						}
+						data[tid] += 1
 					}
 					{
+//line kernels.go:490
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line kernels.go:483
 						tid := gc_tx
-						{
 //line kernels.go:486
-							data[tid] += 1
-						}
+						data[tid] += 1
 					}
 				}
+//line kernels.go:490
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line kernels.go:483
 					tid := gc_tx
-					{
 //line kernels.go:486
-						data[tid] += 1
-					}
+					data[tid] += 1
 				}
 			}
 		}
 	}
 }
-
-// SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
-// in a loop of the same trips for every thread that the SIMD build's
-// vector steps take, checking for a stop at its back-edge: a stopped
-// launch leaves it from a vector step, of sixteen lanes or eight.
-func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spinLanes,
-		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
-}
-
-//line kernels.go:498
-var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:492-505").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kernels.go:498
 func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
@@ -10448,9 +9423,3 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 	}
 }
-
-// gc_files_kernels holds the source files whose lines the kernels' records hash.
-//
-//go:embed kernels.go
-//line kernels.go:516
-var gc_files_kernels embed.FS

@@ -5,33 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"math/bits"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LabeledSIMTKernel leaves an inner and an outer loop, both with trip
-// counts that differ between lanes, by a labeled continue and a labeled
-// break of the outer loop taken inside the inner one by some lanes: each
-// shuffle's mask names exactly the lanes there, as CUDA requires. out has
-// one element per thread.
-//
-//line labeled.go:37
-func LabeledSIMTKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_labeledSIMT,
-		func(gc_t *gocuda.Thread) { labeledSIMT(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_labeledSIMT(gc_b, out) })
-}
-
-//line labeled.go:37
-var gc_src_labeledSIMT = compiled.NewSource(gc_files_labeled, "labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61").NoGoexit("c616415112f9436b57f743568f83616a54abb76ff4dc6e4aab8f9273c5041328", "labeled.go:9-28")
 
 //line labeled.go:37
 func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
@@ -90,24 +68,62 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		{
 //line labeled.go:42
-			gc_save12 := gc_act
-			gc_in12 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:41
-				i := 0
+			i := 0
 //line labeled.go:43
-				gc_l_i[gc_lane] = i
+			gc_l_i[gc_lane] = i
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+//line labeled.go:53
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line labeled.go:38
+				lane := (gc_rank & 31)
+//line labeled.go:40
+				i := gc_l_i[gc_lane]
+				if i < 2+lane%4 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+//line labeled.go:43
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line labeled.go:42
+				k := 0
+//line labeled.go:44
+				gc_l_k[gc_lane] = k
 			}
 			for {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
-				gc_act = gc_in12 &^ gc_dead
-				var gc_m12, gc_skip12 uint32
-//line labeled.go:53
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+//line labeled.go:54
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -118,521 +134,459 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 //line labeled.go:40
 					i := gc_l_i[gc_lane]
-					if i < 2+lane%4 {
-						gc_m12 |= 1 << gc_lane
+//line labeled.go:42
+					k := gc_l_k[gc_lane]
+//line labeled.go:42
+					if k < 1+(lane+i)%3 {
+						gc_m8 |= 1 << gc_lane
 					}
 				}
-				gc_in12 &= gc_m12
-				gc_act = gc_in12
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
 				if gc_act == 0 {
 					break
 				}
-				{
-//line labeled.go:43
-					gc_save8 := gc_act
-					gc_in8 := gc_act
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line labeled.go:42
-						k := 0
-//line labeled.go:44
-						gc_l_k[gc_lane] = k
+//line labeled.go:52
+				var gc_m3 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in8 &^ gc_dead
-						var gc_m8, gc_skip8 uint32
-//line labeled.go:54
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line labeled.go:38
-							lane := (gc_rank & 31)
+					lane := (gc_rank & 31)
 //line labeled.go:40
-							i := gc_l_i[gc_lane]
+					i := gc_l_i[gc_lane]
 //line labeled.go:42
-							k := gc_l_k[gc_lane]
-//line labeled.go:42
-							if k < 1+(lane+i)%3 {
-								gc_m8 |= 1 << gc_lane
-							}
-						}
-						gc_in8 &= gc_m8
-						gc_act = gc_in8
-						if gc_act == 0 {
-							break
-						}
-						{
-							var gc_m3 uint32
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line labeled.go:38
-								lane := (gc_rank & 31)
-//line labeled.go:40
-								i := gc_l_i[gc_lane]
-//line labeled.go:42
-								k := gc_l_k[gc_lane]
-								if (lane+i+k)%7 == 3 {
-									gc_m3 |= 1 << gc_lane
-								}
-							}
-							gc_save3 := gc_act
-							gc_act = gc_save3 & gc_m3
-							if gc_act != 0 {
-//line labeled.go:44
-								gc_in8 &^= gc_act
-								gc_skip8 |= gc_act
-								gc_skip12 |= gc_act
-								gc_act = 0
-							}
-							gc_act = gc_save3 &^ gc_dead &^ gc_skip8
-						}
-						{
-							var gc_m4 uint32
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line labeled.go:38
-								lane := (gc_rank & 31)
-//line labeled.go:40
-								i := gc_l_i[gc_lane]
-//line labeled.go:42
-								k := gc_l_k[gc_lane]
-//line labeled.go:46
-								if (lane*i+k)%11 == 5 {
-									gc_m4 |= 1 << gc_lane
-								}
-							}
-							gc_save4 := gc_act
-							gc_act = gc_save4 & gc_m4
-							if gc_act != 0 {
-//line labeled.go:47
-								gc_in8 &^= gc_act
-								gc_skip8 |= gc_act
-								gc_in12 &^= gc_act
-								gc_skip12 |= gc_act
-								gc_act = 0
-							}
-							gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line labeled.go:38
-							lane := (gc_rank & 31)
-//line labeled.go:40
-							i := gc_l_i[gc_lane]
-//line labeled.go:42
-							k := gc_l_k[gc_lane]
-//line labeled.go:49
-							var mask uint32
-							{
-								{
-//line labeled.go:50
-									j := int(0)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(1)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(2)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(3)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(4)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(5)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(6)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(7)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(8)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(9)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(10)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(11)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(12)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(13)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(14)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(15)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(16)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(17)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(18)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(19)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(20)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(21)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(22)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(23)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(24)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(25)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(26)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(27)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(28)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(29)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(30)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-								{
-//line labeled.go:50
-									j := int(31)
-									if labeledAt(j, i, k) {
-										mask |= 1 << j
-									}
-								}
-							}
-//line labeled.go:55
-							src := 31 - bits.LeadingZeros32(mask)
-							gc_c1m[gc_lane] = mask
-							gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
-							gc_c1a[gc_lane] = src
-							gc_c1w[gc_lane] = 32
-						}
-//line labeled.go:56
-						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-						gc_left2 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line labeled.go:56
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:56
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line labeled.go:56
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-//line labeled.go:56
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:56
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line labeled.go:56
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left2&(1<<gc_lane) == 0 {
-									continue
-								}
-//line labeled.go:69
-								v := gc_l_v[gc_lane]
-//line labeled.go:56
-								v += gc_c1r[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						}
-						gc_act = gc_in8 &^ gc_dead
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line labeled.go:67
-							k := gc_l_k[gc_lane]
-//line labeled.go:42
-							k++
-							gc_l_k[gc_lane] = k
-						}
+					k := gc_l_k[gc_lane]
+					if (lane+i+k)%7 == 3 {
+						gc_m3 |= 1 << gc_lane
 					}
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
 				}
-				gc_left3 := gc_act
+				gc_save3 := gc_act
+				gc_act = gc_save3 & gc_m3
+				if gc_act != 0 {
+//line labeled.go:44
+					gc_in8 &^= gc_act
+					gc_skip8 |= gc_act
+					gc_skip12 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+//line labeled.go:52
+				var gc_m4 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line labeled.go:38
+					lane := (gc_rank & 31)
+//line labeled.go:40
+					i := gc_l_i[gc_lane]
+//line labeled.go:42
+					k := gc_l_k[gc_lane]
+//line labeled.go:46
+					if (lane*i+k)%11 == 5 {
+						gc_m4 |= 1 << gc_lane
+					}
+				}
+				gc_save4 := gc_act
+				gc_act = gc_save4 & gc_m4
+				if gc_act != 0 {
+//line labeled.go:47
+					gc_in8 &^= gc_act
+					gc_skip8 |= gc_act
+					gc_in12 &^= gc_act
+					gc_skip12 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+//line labeled.go:55
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line labeled.go:38
+					lane := (gc_rank & 31)
+//line labeled.go:40
+					i := gc_l_i[gc_lane]
+//line labeled.go:42
+					k := gc_l_k[gc_lane]
+//line labeled.go:49
+					var mask uint32
+					{
+//line labeled.go:50
+						j := int(0)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(1)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(2)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(3)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(4)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(5)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(6)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(7)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(8)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(9)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(10)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(11)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(12)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(13)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(14)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(15)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(16)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(17)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(18)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(19)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(20)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(21)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(22)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(23)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(24)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(25)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(26)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(27)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(28)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(29)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(30)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:50
+						j := int(31)
+						if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					src := 31 - bits.LeadingZeros32(mask)
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
+					gc_c1a[gc_lane] = src
+					gc_c1w[gc_lane] = 32
+				}
+//line labeled.go:56
+				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				gc_left2 := gc_act
 				if compiled.SIMD {
-//line labeled.go:58
-					gc_vb := archsimd.BroadcastInt32x8(1)
 					if gc_act == ^uint32(0) {
-//line labeled.go:58
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line labeled.go:58
+//line labeled.go:56
 							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:58
-							v = v.Add(gc_vb2)
-//line labeled.go:58
+//line labeled.go:56
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line labeled.go:56
 							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line labeled.go:58
+//line labeled.go:56
 							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:58
-							v = v.Add(gc_vb)
-//line labeled.go:58
+//line labeled.go:56
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line labeled.go:56
 							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left2 != 0 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line labeled.go:71
+//line labeled.go:69
 						v := gc_l_v[gc_lane]
-//line labeled.go:58
-						v++
+//line labeled.go:56
+						v += gc_c1r[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_act = gc_in12 &^ gc_dead
+				gc_act = gc_in8 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:69
-					i := gc_l_i[gc_lane]
-//line labeled.go:41
-					i++
-					gc_l_i[gc_lane] = i
+//line labeled.go:67
+					k := gc_l_k[gc_lane]
+//line labeled.go:42
+					k++
+					gc_l_k[gc_lane] = k
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-//line labeled.go:60
-					copy(gc_at, gc_l_v[:])
+			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+//line labeled.go:48
+			gc_left3 := gc_act
+			if compiled.SIMD {
+//line labeled.go:58
+				gc_vb := archsimd.BroadcastInt32x8(1)
+				if gc_act == ^uint32(0) {
+//line labeled.go:58
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line labeled.go:58
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line labeled.go:58
+						v = v.Add(gc_vb2)
+//line labeled.go:58
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
 				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line labeled.go:60
-						out[gc_bx*gc_bdx+gc_tx] = v
+//line labeled.go:58
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line labeled.go:58
+						v = v.Add(gc_vb)
+//line labeled.go:58
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:71
+					v := gc_l_v[gc_lane]
+//line labeled.go:58
+					v++
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line labeled.go:69
+				i := gc_l_i[gc_lane]
+//line labeled.go:41
+				i++
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+//line labeled.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line labeled.go:51
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
+//line labeled.go:60
+			copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line labeled.go:60
+				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}
 }
-
-// LabeledUniformInnerKernel leaves a loop whose trip count differs between
-// lanes from a counted inner loop the same for every lane, by a labeled
-// continue and break in a switch: the lanes that leave wait while the
-// others finish the inner loop. out has one element per thread.
-//
-//line labeled.go:90
-func LabeledUniformInnerKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_labeledUniformInner,
-		func(gc_t *gocuda.Thread) { labeledUniformInner(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_labeledUniformInner(gc_b, out) })
-}
-
-//line labeled.go:90
-var gc_src_labeledUniformInner = compiled.NewSource(gc_files_labeled, "labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114").NoGoexit("952cd3d051dbba20666cc6ab9f49cdc1003d76e6eeebade71617789a4338bfc6", "labeled.go:63-82")
 
 //line labeled.go:90
 func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
@@ -689,24 +643,109 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		{
 //line labeled.go:95
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line labeled.go:94
-				i := 0
+			i := 0
 //line labeled.go:96
-				gc_l_i[gc_lane] = i
+			gc_l_i[gc_lane] = i
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
 //line labeled.go:106
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line labeled.go:91
+				lane := (gc_rank & 31)
+//line labeled.go:93
+				i := gc_l_i[gc_lane]
+				if i < 1+lane%5 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+//line labeled.go:95
+			for k := range 4 {
+//line labeled.go:97
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line labeled.go:91
+					lane := (gc_rank & 31)
+//line labeled.go:93
+					i := gc_l_i[gc_lane]
+//line labeled.go:96
+					var tag int = (lane + i*k) % 6
+//line labeled.go:98
+					gc_l_tag[gc_lane] = tag
+				}
+//line labeled.go:101
+				var gc_m5 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tag := gc_l_tag[gc_lane]
+//line labeled.go:97
+					if tag == 5 {
+						gc_m5 |= 1 << gc_lane
+					}
+				}
+				gc_save5 := gc_act
+				gc_act = gc_save5 & gc_m5
+				if gc_act != 0 {
+//line labeled.go:98
+					gc_skip10 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+				if gc_act != 0 {
+//line labeled.go:104
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tag := gc_l_tag[gc_lane]
+//line labeled.go:99
+						if tag == 4 {
+							gc_m4 |= 1 << gc_lane
+						}
+					}
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
+//line labeled.go:100
+						gc_in10 &^= gc_act
+						gc_skip10 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip10
+				}
+//line labeled.go:107
+				gc_act = gc_save5 &^ gc_dead &^ gc_skip10
+//line labeled.go:110
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -717,429 +756,330 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					lane := (gc_rank & 31)
 //line labeled.go:93
 					i := gc_l_i[gc_lane]
-					if i < 1+lane%5 {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-//line labeled.go:95
-				for k := range 4 {
-					{
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line labeled.go:91
-							lane := (gc_rank & 31)
-//line labeled.go:93
-							i := gc_l_i[gc_lane]
-//line labeled.go:96
-							var tag int = (lane + i*k) % 6
-//line labeled.go:98
-							gc_l_tag[gc_lane] = tag
-						}
-						{
-							var gc_m5 uint32
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								tag := gc_l_tag[gc_lane]
-//line labeled.go:97
-								if tag == 5 {
-									gc_m5 |= 1 << gc_lane
-								}
-							}
-							gc_save5 := gc_act
-							gc_act = gc_save5 & gc_m5
-							if gc_act != 0 {
-//line labeled.go:98
-								gc_skip10 |= gc_act
-								gc_act = 0
-							}
-							gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
-							if gc_act != 0 {
-								{
-									var gc_m4 uint32
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										tag := gc_l_tag[gc_lane]
-//line labeled.go:99
-										if tag == 4 {
-											gc_m4 |= 1 << gc_lane
-										}
-									}
-									gc_save4 := gc_act
-									gc_act = gc_save4 & gc_m4
-									if gc_act != 0 {
-//line labeled.go:100
-										gc_in10 &^= gc_act
-										gc_skip10 |= gc_act
-										gc_act = 0
-									}
-									gc_act = gc_save4 &^ gc_dead &^ gc_skip10
-								}
-							}
-							gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-						}
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line labeled.go:91
-						lane := (gc_rank & 31)
-//line labeled.go:93
-						i := gc_l_i[gc_lane]
 //line labeled.go:102
-						var mask uint32
-						{
-							{
+					var mask uint32
+					{
 //line labeled.go:103
-								j := int(0)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(1)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(2)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(3)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(4)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(5)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(6)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(7)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(8)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(9)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(10)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(11)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(12)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(13)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(14)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(15)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(16)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(17)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(18)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(19)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(20)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(21)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(22)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(23)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(24)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(25)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(26)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(27)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(28)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(29)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(30)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
-							{
-//line labeled.go:103
-								j := int(31)
-								if labeledUniformAt(j, i, k) {
-									mask |= 1 << j
-								}
-							}
+						j := int(0)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
 						}
-//line labeled.go:108
-						gc_c1m[gc_lane] = mask
-						gc_c1v[gc_lane] = (lane+k)%3 == 0
 					}
-//line labeled.go:108
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+					{
+//line labeled.go:103
+						j := int(1)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line labeled.go:108
-						b := gc_c1r[gc_lane]
-						v += int32(bits.OnesCount32(b)) + int32(k)
-//line labeled.go:111
-						gc_l_v[gc_lane] = v
 					}
+					{
+//line labeled.go:103
+						j := int(2)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(3)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(4)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(5)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(6)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(7)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(8)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(9)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(10)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(11)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(12)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(13)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(14)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(15)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(16)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(17)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(18)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(19)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(20)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(21)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(22)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(23)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(24)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(25)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(26)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(27)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(28)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(29)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(30)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+//line labeled.go:103
+						j := int(31)
+						if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = (lane+k)%3 == 0
 				}
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line labeled.go:111
-					gc_vb := archsimd.BroadcastInt32x8(2)
-					if gc_act == ^uint32(0) {
-//line labeled.go:111
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line labeled.go:111
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:111
-							v = v.Mul(gc_vb2)
-//line labeled.go:111
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line labeled.go:111
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line labeled.go:111
-							v = v.Mul(gc_vb)
-//line labeled.go:111
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line labeled.go:124
-						v := gc_l_v[gc_lane]
-//line labeled.go:111
-						v *= 2
-						gc_l_v[gc_lane] = v
-					}
-				}
-				gc_act = gc_in10 &^ gc_dead
+//line labeled.go:108
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line labeled.go:122
-					i := gc_l_i[gc_lane]
-//line labeled.go:94
-					i++
-					gc_l_i[gc_lane] = i
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+//line labeled.go:108
+					b := gc_c1r[gc_lane]
+					v += int32(bits.OnesCount32(b)) + int32(k)
+//line labeled.go:111
+					gc_l_v[gc_lane] = v
 				}
 			}
-			gc_act = gc_save10 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-//line labeled.go:113
-					copy(gc_at, gc_l_v[:])
+			gc_left2 := gc_act
+			if compiled.SIMD {
+//line labeled.go:111
+				gc_vb := archsimd.BroadcastInt32x8(2)
+				if gc_act == ^uint32(0) {
+//line labeled.go:111
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line labeled.go:111
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line labeled.go:111
+						v = v.Mul(gc_vb2)
+//line labeled.go:111
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
 				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line labeled.go:113
-						out[gc_bx*gc_bdx+gc_tx] = v
+//line labeled.go:111
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line labeled.go:111
+						v = v.Mul(gc_vb)
+//line labeled.go:111
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line labeled.go:124
+					v := gc_l_v[gc_lane]
+//line labeled.go:111
+					v *= 2
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line labeled.go:122
+				i := gc_l_i[gc_lane]
+//line labeled.go:94
+				i++
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save10 &^ gc_dead
+//line labeled.go:101
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line labeled.go:104
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
+//line labeled.go:113
+			copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line labeled.go:113
+				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}
 }
-
-// gc_files_labeled holds the source files whose lines the kernels' records hash.
-//
-//go:embed labeled.go
-//line labeled.go:125
-var gc_files_labeled embed.FS

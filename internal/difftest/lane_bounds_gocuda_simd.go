@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LaneBoundsKernel sets out[i], for thread i of the grid, to a sum of
-// flags, one per comparison of i (or 2*i) with the bounds lo and hi, and
-// adds in[i] where lo <= i < hi through a guarded helper: the vector
-// steps test each comparison once for the step where every lane passes
-// it, and under a mask where only some do.
-//
-//line lane_bounds.go:12
-func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_laneBounds,
-		func(gc_t *gocuda.Thread) { laneBounds(gc_t, in, out, lo, hi) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneBounds(gc_b, gc_lo, gc_hi, in, out, lo, hi) })
-}
-
-//line lane_bounds.go:12
-var gc_src_laneBounds = compiled.NewSource(gc_files_lane_bounds, "laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40").NoGoexit("817ad9278dc1a3fe628adb250c242e0e44e9a5cda6957c54c524d3975a3a08ef", "lane_bounds.go:42-48")
 
 //line lane_bounds.go:12
 func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {
@@ -807,9 +785,3 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 	}
 }
-
-// gc_files_lane_bounds holds the source files whose lines the kernels' records hash.
-//
-//go:embed lane_bounds.go
-//line lane_bounds.go:51
-var gc_files_lane_bounds embed.FS

@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LaneModSumKernel sums each warp's elements with shuffles down, then
-// stores the sum where the guard names lane 0 as the thread's x index
-// modulo 32 (tid%32 == 0), as the Programming Guide's readers write it.
-// In a block whose x extent 32 does not divide, of more than one row,
-// that is not lane 0 alone, and every thread it admits stores its sum.
-//
-//line lane_mod_range.go:12
-func LaneModSumKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneModSum,
-		func(gc_t *gocuda.Thread) { laneModSum(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_laneModSum(gc_b, in, out) })
-}
-
-//line lane_mod_range.go:12
-var gc_src_laneModSum = compiled.NewSource(gc_files_lane_mod_range, "laneModSum", "701b5d9ca889c9bb7f66c9dc59cf9ad6be8cf9e5a703dcd5b58945d422ce5431", "lane_mod_range.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_mod_range.go:12
 func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
@@ -142,48 +121,34 @@ func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line lane_mod_range.go:36
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_mod_range.go:13
-					tid := gc_tx
-					at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				tid := gc_tx
+				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 //line lane_mod_range.go:16
-					v := gc_l_v[gc_lane]
+				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:19
-					if tid%32 == 0 {
-						out[at] = v
-					}
+				if tid%32 == 0 {
+					out[at] = v
 				}
 			}
 		}
 	}
 }
-
-// LaneMaskSumKernel is LaneModSumKernel with the lane named in a
-// variable by a mask (lane := tid & 31; lane == 0).
-//
-//line lane_mod_range.go:28
-func LaneMaskSumKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneMaskSum,
-		func(gc_t *gocuda.Thread) { laneMaskSum(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_laneMaskSum(gc_b, in, out) })
-}
-
-//line lane_mod_range.go:28
-var gc_src_laneMaskSum = compiled.NewSource(gc_files_lane_mod_range, "laneMaskSum", "df47dd123cec601764e5f5d514da073eca580d6caee65ac16fbe6b201a863453", "lane_mod_range.go:24-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_mod_range.go:28
 func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
@@ -296,39 +261,32 @@ func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line lane_mod_range.go:53
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_mod_range.go:29
-					tid := gc_tx
-					lane := tid & 31
-					at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				tid := gc_tx
+				lane := tid & 31
+				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
 //line lane_mod_range.go:33
-					v := gc_l_v[gc_lane]
+				v := gc_l_v[gc_lane]
 //line lane_mod_range.go:36
-					if lane == 0 {
-						out[at] = v
-					}
+				if lane == 0 {
+					out[at] = v
 				}
 			}
 		}
 	}
 }
-
-// gc_files_lane_mod_range holds the source files whose lines the kernels' records hash.
-//
-//go:embed lane_mod_range.go
-//line lane_mod_range.go:49
-var gc_files_lane_mod_range embed.FS

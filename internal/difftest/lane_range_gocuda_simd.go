@@ -5,36 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LaneRangeKernel scans in over each warp with __shfl_up_sync, each step's
-// addition guarded by comparisons of the lane with values the same for
-// the warp, in each form the compiler runs over a range of lanes (lane >=
-// d written d <= lane, lane < lim+d, a condition of the warp alone); then
-// a shuffle down whose guard bounds the lane from above with <= and from
-// below with >, with lim possibly far out of a warp's range; then one
-// whose guard is a disjunction, which it leaves to every lane; then one
-// assigned, not declared, before a guard on both sides. Blocks
-// whose size is no multiple of 32 leave the last warp partly active.
-//
-//line lane_range.go:16
-func LaneRangeKernel(in, out []int32, lim int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneRange,
-		func(gc_t *gocuda.Thread) { laneRange(gc_t, in, out, lim) },
-		func(gc_b *compiled.Block) { gc_body_laneRange(gc_b, in, out, lim) })
-}
-
-//line lane_range.go:16
-var gc_src_laneRange = compiled.NewSource(gc_files_lane_range, "laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:16
 func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
@@ -60,30 +35,29 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line lane_range.go:40
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line lane_range.go:18
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lane_range.go:17
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i < len(in) {
-							v = in[i]
-						}
-//line lane_range.go:23
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line lane_range.go:17
+					i := gc_bx*gc_bdx + gc_tx
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+//line lane_range.go:23
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -211,27 +185,25 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 						archsimd.ClearAVXUpperBits()
 					}
 					if gc_left != 0 {
-						{
 //line lane_range.go:22
-							warp := (gc_w >> 5)
-							lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+						warp := (gc_w >> 5)
+						lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line lane_range.go:25
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line lane_range.go:22
-								lane := (gc_rank & 31)
-//line lane_range.go:24
-								v := gc_l_v[gc_lane]
-								y := gc_c1r[gc_lane]
-								if d <= lane && lane < lim+d && d < lanes {
-									v += y
-								}
-//line lane_range.go:30
-								gc_l_v[gc_lane] = v
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+//line lane_range.go:22
+							lane := (gc_rank & 31)
+//line lane_range.go:24
+							v := gc_l_v[gc_lane]
+							y := gc_c1r[gc_lane]
+							if d <= lane && lane < lim+d && d < lanes {
+								v += y
+							}
+//line lane_range.go:30
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
@@ -404,28 +376,26 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
 //line lane_range.go:22
-				warp := (gc_w >> 5)
+			warp := (gc_w >> 5)
 //line lane_range.go:24
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line lane_range.go:22
-					lane := (gc_rank & 31)
-//line lane_range.go:24
-					v := gc_l_v[gc_lane]
-//line lane_range.go:26
-					var z int32
-//line lane_range.go:34
-					z = gc_c3r[gc_lane]
-					if lane > 30-lim || warp > 0 && lane <= 4 {
-						v ^= z
-					}
-					gc_l_v[gc_lane] = v
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_rank := gc_w + gc_lane
+//line lane_range.go:22
+				lane := (gc_rank & 31)
+//line lane_range.go:24
+				v := gc_l_v[gc_lane]
+//line lane_range.go:26
+				var z int32
+//line lane_range.go:34
+				z = gc_c3r[gc_lane]
+				if lane > 30-lim || warp > 0 && lane <= 4 {
+					v ^= z
+				}
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line lane_range.go:38
@@ -540,59 +510,40 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left4&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line lane_range.go:17
-					i := gc_bx*gc_bdx + gc_tx
-//line lane_range.go:22
-					lane := (gc_rank & 31)
-//line lane_range.go:24
-					v := gc_l_v[gc_lane]
-//line lane_range.go:26
-					var z int32
-//line lane_range.go:38
-					z = gc_c4r[gc_lane]
-					if lane >= lim-3 && lane < lim+3 {
-						v -= z
-					}
-					if i < len(out) {
-						out[i] = v
-					}
-					gc_l_v[gc_lane] = v
+//line lane_range.go:51
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left4&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lane_range.go:17
+				i := gc_bx*gc_bdx + gc_tx
+//line lane_range.go:22
+				lane := (gc_rank & 31)
+//line lane_range.go:24
+				v := gc_l_v[gc_lane]
+//line lane_range.go:26
+				var z int32
+//line lane_range.go:38
+				z = gc_c4r[gc_lane]
+				if lane >= lim-3 && lane < lim+3 {
+					v -= z
+				}
+				if i < len(out) {
+					out[i] = v
+				}
+				gc_l_v[gc_lane] = v
 			}
 		}
 	}
 }
-
-// LaneEqualKernel sums each warp's values with __shfl_xor_sync, then one
-// lane of each warp, chosen by an equality with a value the same for the
-// warp (sel, which may be past the warp's lanes or negative), stores the
-// sum where its x and y coordinates in the block say: a lane loop the
-// compiler runs over that lane alone, counting the coordinates from it.
-// Blocks whose rows are no multiple of 32 put a row's end inside a warp.
-// An out too short makes the chosen lane's store fail.
-//
-//line lane_range.go:56
-func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneEqual,
-		func(gc_t *gocuda.Thread) { laneEqual(gc_t, in, out, lim) },
-		func(gc_b *compiled.Block) { gc_body_laneEqual(gc_b, in, out, lim) })
-}
-
-//line lane_range.go:56
-var gc_src_laneEqual = compiled.NewSource(gc_files_lane_range, "laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:56
 func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
@@ -709,55 +660,33 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				{
+//line lane_range.go:81
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
 //line lane_range.go:66
-					warp := (gc_w >> 5)
-					sel := (lim+warp*7)%40 - 4
-					_ = sel
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lane_range.go:68
-						v := gc_l_v[gc_lane]
-						{
-//line lane_range.go:69
-							x, y := gc_tx, gc_ty
-							out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
-						}
+			warp := (gc_w >> 5)
+			sel := (lim+warp*7)%40 - 4
+			_ = sel
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lane_range.go:68
+				v := gc_l_v[gc_lane]
+				x, y := gc_tx, gc_ty
+				out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
 			}
 		}
 	}
 }
-
-// XMaskKernel sums v over the lanes of each warp whose thread x index,
-// plus off, is at least lo and whose x index is below hi, in an if on
-// that condition holding the collective: the compiler decides the if's
-// lanes once per warp where the warp lies in one row of x, lane by lane
-// elsewhere. XGuardKernel is the same condition on a thread loop.
-//
-//line lane_range.go:81
-func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_xMask,
-		func(gc_t *gocuda.Thread) { xMask(gc_t, in, out, lo, hi, off) },
-		func(gc_b *compiled.Block) { gc_body_xMask(gc_b, in, out, lo, hi, off) })
-}
-
-//line lane_range.go:81
-var gc_src_xMask = compiled.NewSource(gc_files_lane_range, "xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:81
 func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
@@ -844,137 +773,137 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_l_mask[gc_lane] = mask
 			}
 		}
-		{
-			var gc_m6 uint32
+//line lane_range.go:94
+		var gc_m6 uint32
 //line lane_range.go:89
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
-					gc_lo2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
+				gc_lo2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line lane_range.go:102
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_range.go:82
-						tid := gc_tx
+				tid := gc_tx
 //line lane_range.go:89
-						if tid+off >= lo && tid < hi {
-							gc_m6 |= 1 << gc_lane
-						}
-					}
+				if tid+off >= lo && tid < hi {
+					gc_m6 |= 1 << gc_lane
 				}
 			}
-			gc_save6 := gc_act
-			gc_act = gc_save6 & gc_m6
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:90
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:90
-							_ = v
-//line lane_range.go:90
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line lane_range.go:90
-							mask.StoreSlice(gc_c2m[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line lane_range.go:90
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line lane_range.go:90
-							_ = v
-//line lane_range.go:90
-							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
-//line lane_range.go:90
-							mask.StoreSlice(gc_c2m[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line lane_range.go:103
-						v := gc_l_v[gc_lane]
-						_ = v
-						mask := gc_l_mask[gc_lane]
-//line lane_range.go:90
-						gc_c2m[gc_lane] = mask
-					}
-				}
-//line lane_range.go:90
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
-				gc_left3 := gc_act
-				if compiled.SIMD {
-//line lane_range.go:90
-					gc_vb2 := archsimd.BroadcastInt32x8(1000)
-					if gc_act == ^uint32(0) {
-//line lane_range.go:90
-						gc_vb4 := archsimd.BroadcastInt32x8(1000)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line lane_range.go:90
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
-//line lane_range.go:90
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line lane_range.go:90
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line lane_range.go:90
-							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
-//line lane_range.go:90
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-//line lane_range.go:103
-						var v int32
-//line lane_range.go:90
-						v = gc_c2r[gc_lane] + 1000
-						gc_l_v[gc_lane] = v
-					}
-				}
-			}
-			gc_act = gc_save6 &^ gc_dead
 		}
+//line lane_range.go:95
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line lane_range.go:90
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line lane_range.go:90
+						_ = v
+//line lane_range.go:90
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+//line lane_range.go:90
+						mask.StoreSlice(gc_c2m[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line lane_range.go:90
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line lane_range.go:90
+						_ = v
+//line lane_range.go:90
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+//line lane_range.go:90
+						mask.StoreSlice(gc_c2m[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line lane_range.go:103
+					v := gc_l_v[gc_lane]
+					_ = v
+					mask := gc_l_mask[gc_lane]
+//line lane_range.go:90
+					gc_c2m[gc_lane] = mask
+				}
+			}
+//line lane_range.go:90
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+//line lane_range.go:90
+				gc_vb2 := archsimd.BroadcastInt32x8(1000)
+				if gc_act == ^uint32(0) {
+//line lane_range.go:90
+					gc_vb4 := archsimd.BroadcastInt32x8(1000)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line lane_range.go:90
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:90
+						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
+//line lane_range.go:90
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line lane_range.go:90
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line lane_range.go:90
+						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
+//line lane_range.go:90
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+//line lane_range.go:103
+					var v int32
+//line lane_range.go:90
+					v = gc_c2r[gc_lane] + 1000
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+//line lane_range.go:97
 		gc_left4 := gc_act
 		if compiled.SIMD {
 //line lane_range.go:92
@@ -1056,51 +985,37 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line lane_range.go:101
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					if gc_left4&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				}
+				if gc_left4&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line lane_range.go:82
-					tid := gc_tx
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				tid := gc_tx
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:85
-					v := gc_l_v[gc_lane]
+				v := gc_l_v[gc_lane]
 //line lane_range.go:92
-					if i < len(out) {
-						out[i] = v
-					}
+				if i < len(out) {
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// XGuardKernel marks the threads whose x index, plus off, is at least lo
-// and whose x index is below hi.
-//
-//line lane_range.go:101
-func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_xGuard,
-		func(gc_t *gocuda.Thread) { xGuard(gc_t, out, lo, hi, off) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_xGuard(gc_b, gc_lo, gc_hi, out, lo, hi, off) })
-}
-
-//line lane_range.go:101
-var gc_src_xGuard = compiled.NewSource(gc_files_lane_range, "xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_range.go:101
 func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
@@ -1172,20 +1087,17 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
 //line lane_range.go:103
 						_ = i
-						{
-							gc_vb3.StoreSlice(gc_at[gc_tx:])
-						}
+//line lane_range.go:105
+						gc_vb3.StoreSlice(gc_at[gc_tx:])
 					}
-//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line lane_range.go:105
-						gc_at[gc_tx] = 1
-					}
+					gc_at[gc_tx] = 1
 				}
 			} else {
+//line lane_range.go:109
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1222,16 +1134,14 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 //line lane_range.go:102
 						var tid int = gc_tx
 						var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						{
-							if i < 0 || i > len(out)-8 {
 //line lane_range.go:105
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line lane_range.go:105
-							gc_vb.StoreSlice(out[i:])
+							break
 						}
+//line lane_range.go:105
+						gc_vb.StoreSlice(out[i:])
 					}
-//line lane_range.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1243,55 +1153,55 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 //line lane_range.go:102
 						tid := gc_tx
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						{
-							out[i] = 1
-						}
+//line lane_range.go:105
+						out[i] = 1
 					}
 					{
+//line lane_range.go:109
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line lane_range.go:102
 						tid := gc_tx
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						{
-							out[i] = 1
-						}
+//line lane_range.go:105
+						out[i] = 1
 					}
 					{
+//line lane_range.go:109
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line lane_range.go:102
 						tid := gc_tx
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						{
-							out[i] = 1
-						}
+//line lane_range.go:105
+						out[i] = 1
 					}
 					{
+//line lane_range.go:109
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line lane_range.go:102
 						tid := gc_tx
 						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						{
-							out[i] = 1
-						}
+//line lane_range.go:105
+						out[i] = 1
 					}
 				}
+//line lane_range.go:109
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line lane_range.go:102
 					tid := gc_tx
 					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-					{
-						out[i] = 1
-					}
+//line lane_range.go:105
+					out[i] = 1
 				}
 			}
+//line lane_range.go:109
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1299,9 +1209,3 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 	}
 }
-
-// gc_files_lane_range holds the source files whose lines the kernels' records hash.
-//
-//go:embed lane_range.go
-//line lane_range.go:121
-var gc_files_lane_range embed.FS

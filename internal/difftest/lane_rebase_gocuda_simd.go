@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LaneReadKernel reads in at the thread's index plus offsets between
-// shuffles: lane loops that both builds run, for a whole warp lying in
-// one row of x whose reads are in range, over the 32 lanes without
-// checks (kir/rebase_lanes.go); other warps run the usual loop, which
-// fails at the first lane out of range. Thread tid of block b, i = off +
-// b*blockDim.x + tid, folds in[i] and in[i+o] for o = 16, 8, 4, 2, 1
-// with __shfl_down_sync and writes the result to out.
-//
-//line lane_rebase.go:14
-func LaneReadKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneRead,
-		func(gc_t *gocuda.Thread) { laneRead(gc_t, in, out, off) },
-		func(gc_b *compiled.Block) { gc_body_laneRead(gc_b, in, out, off) })
-}
-
-//line lane_rebase.go:14
-var gc_src_laneRead = compiled.NewSource(gc_files_lane_rebase, "laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lane_rebase.go:14
 func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
@@ -55,27 +32,26 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line lane_rebase.go:35
+			gc_x0 := gc_tidx.X
+			gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line lane_rebase.go:17
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lane_rebase.go:16
-						i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-						v := in[i]
-//line lane_rebase.go:19
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line lane_rebase.go:16
+					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+					v := in[i]
+//line lane_rebase.go:19
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -150,31 +126,31 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lane_rebase.go:16
-						i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
-//line lane_rebase.go:18
-						v := gc_l_v[gc_lane]
-						v += gc_c1r[gc_lane]
-						v += in[i+o] * 0.5
-						gc_l_v[gc_lane] = v
+//line lane_rebase.go:28
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line lane_rebase.go:16
+					i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+//line lane_rebase.go:18
+					v := gc_l_v[gc_lane]
+					v += gc_c1r[gc_lane]
+					v += in[i+o] * 0.5
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 		{
+//line lane_rebase.go:27
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -199,9 +175,3 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 	}
 }
-
-// gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
-//
-//go:embed lane_rebase.go
-//line lane_rebase.go:32
-var gc_files_lane_rebase embed.FS

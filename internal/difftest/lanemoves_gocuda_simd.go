@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LaneMovesKernel keeps across a barrier x, a helper's result made by
-// shuffles (its inlined copy of the helper's variable), and keep, a copy
-// of a shuffle's result: the compiled form's lane loops that only copy
-// them into scratch run as copies (lane_moves.go). Each thread writes
-// 2*keep + x.
-//
-//line lanemoves.go:12
-func LaneMovesKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneMoves,
-		func(gc_t *gocuda.Thread) { laneMoves(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_laneMoves(gc_b, in, out) })
-}
-
-//line lanemoves.go:12
-var gc_src_laneMoves = compiled.NewSource(gc_files_lanemoves, "laneMoves", "7a496d64fb92084cfe2045c203c11c68d0d1de755c5ee8bb567839451abd7d69", "lanemoves.go:5-25", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:12
 func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
@@ -53,35 +32,33 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line lanemoves.go:33
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line lanemoves.go:36
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line lanemoves.go:14
-					copy(gc_l_v_[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lanemoves.go:13
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i < len(in) {
-							v = in[i]
-						}
-						var v_ int32 = v
-//line lanemoves.go:21
-						gc_l_v_[gc_lane] = v_
-					}
+			copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:13
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line lanemoves.go:21
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line operandcopy.go:39
@@ -209,12 +186,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
 					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-					{
 //line lanemoves.go:22
-						gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
-					}
+					gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
 				}
-//line lanemoves.go:24
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -222,12 +196,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-				{
 //line lanemoves.go:23
-					gc_at2[gc_tx] = 2*keep + x
-				}
+				gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
+//line lanemoves.go:27
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -273,17 +246,14 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:13
 					keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-					{
 //line lanemoves.go:23
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:23
-							break
-						}
-//line lanemoves.go:23
-						gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
+						break
 					}
+//line lanemoves.go:23
+					gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
 				}
-//line lanemoves.go:25
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -297,12 +267,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-					{
 //line lanemoves.go:23
-						out[i] = 2*keep + x
-					}
+					out[i] = 2*keep + x
 				}
 				{
+//line lanemoves.go:27
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -311,12 +280,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-					{
 //line lanemoves.go:23
-						out[i] = 2*keep + x
-					}
+					out[i] = 2*keep + x
 				}
 				{
+//line lanemoves.go:27
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -325,12 +293,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-					{
 //line lanemoves.go:23
-						out[i] = 2*keep + x
-					}
+					out[i] = 2*keep + x
 				}
 				{
+//line lanemoves.go:27
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -339,12 +306,11 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 					x := gc_s_x[gc_rank]
 					keep := gc_s_keep[gc_rank]
-					{
 //line lanemoves.go:23
-						out[i] = 2*keep + x
-					}
+					out[i] = 2*keep + x
 				}
 			}
+//line lanemoves.go:27
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -353,28 +319,12 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:15
 				x := gc_s_x[gc_rank]
 				keep := gc_s_keep[gc_rank]
-				{
 //line lanemoves.go:23
-					out[i] = 2*keep + x
-				}
+				out[i] = 2*keep + x
 			}
 		}
 	}
 }
-
-// LaneMovesReturnKernel is LaneMovesKernel where the threads from cut on
-// in each block return first: the lanes that copy are no longer a
-// warp's first ones, and the lane loops run lane by lane.
-//
-//line lanemoves.go:32
-func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneMovesReturn,
-		func(gc_t *gocuda.Thread) { laneMovesReturn(gc_t, in, out, cut) },
-		func(gc_b *compiled.Block) { gc_body_laneMovesReturn(gc_b, in, out, cut) })
-}
-
-//line lanemoves.go:32
-var gc_src_laneMovesReturn = compiled.NewSource(gc_files_lanemoves, "laneMovesReturn", "c2cae9ce60aa5682bde48c41009cc037b4d84afb948186ec114f802522a73b8e", "lanemoves.go:27-48", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:32
 func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
@@ -419,17 +369,14 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:33
 				i := gc_bx*gc_bdx + gc_tx
 				if gc_tx >= cut {
-					{
 //line lanemoves.go:34
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line lanemoves.go:34
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line lanemoves.go:34
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L3
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L3
 				}
-//line lanemoves.go:37
 				var v int32
 				if i < len(in) {
 					v = in[i]
@@ -570,17 +517,14 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 				x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
 //line lanemoves.go:33
 				keep := archsimd.LoadInt32x8Slice(gc_s_keep[gc_rank:])
-				{
 //line lanemoves.go:46
-					if i < 0 || i > len(out)-8 {
+				if i < 0 || i > len(out)-8 {
 //line lanemoves.go:46
-						break
-					}
-//line lanemoves.go:46
-					gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+					break
 				}
+//line lanemoves.go:46
+				gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
 			}
-//line lanemoves.go:48
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -594,27 +538,11 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:35
 			x := gc_s_x[gc_rank]
 			keep := gc_s_keep[gc_rank]
-			{
 //line lanemoves.go:46
-				out[i] = 2*keep + x
-			}
+			out[i] = 2*keep + x
 		}
 	}
 }
-
-// GuardedLaneLoadKernel loads each lane's element into v under i <
-// len(in), which a whole warp's row check decides (there the warp's row
-// is one copy), copies v to w, which the warp keeps across its shuffles,
-// and writes w after five butterfly steps, each adding twice the value of
-// the lane d apart.
-func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_guardedLaneLoad,
-		func(gc_t *gocuda.Thread) { guardedLaneLoad(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_guardedLaneLoad(gc_b, in, out) })
-}
-
-//line lanemoves.go:57
-var gc_src_guardedLaneLoad = compiled.NewSource(gc_files_lanemoves, "guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:57
 func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
@@ -635,35 +563,33 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line lanemoves.go:76
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line lanemoves.go:79
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line lanemoves.go:59
-					copy(gc_l_w[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lanemoves.go:58
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i < len(in) {
-							v = in[i]
-						}
-						w := v
-//line lanemoves.go:66
-						gc_l_w[gc_lane] = w
-					}
+			copy(gc_l_w[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:58
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				w := v
+//line lanemoves.go:66
+				gc_l_w[gc_lane] = w
 			}
 		}
 //line lanemoves.go:64
@@ -772,11 +698,9 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					r := v_
 //line lanemoves.go:67
 					z := r
-					{
-						z.StoreSlice(gc_at2[gc_tx:])
-					}
+//line lanemoves.go:69
+					z.StoreSlice(gc_at2[gc_tx:])
 				}
-//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -787,9 +711,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				var r int32 = v_
 //line lanemoves.go:67
 				z := r
-				{
-					gc_at2[gc_tx] = z
-				}
+//line lanemoves.go:69
+				gc_at2[gc_tx] = z
 			}
 		} else {
 //line lanemoves.go:75
@@ -837,16 +760,14 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					r := v_
 //line lanemoves.go:67
 					z := r
-					{
-						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:69
-							break
-						}
+					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:69
-						z.StoreSlice(out[i:])
+						break
 					}
+//line lanemoves.go:69
+					z.StoreSlice(out[i:])
 				}
-//line lanemoves.go:71
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -863,9 +784,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					var r int32 = v_
 //line lanemoves.go:67
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:69
+					out[i] = z
 				}
 				{
 //line lanemoves.go:75
@@ -880,9 +800,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					var r int32 = v_
 //line lanemoves.go:67
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:69
+					out[i] = z
 				}
 				{
 //line lanemoves.go:75
@@ -897,9 +816,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					var r int32 = v_
 //line lanemoves.go:67
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:69
+					out[i] = z
 				}
 				{
 //line lanemoves.go:75
@@ -914,9 +832,8 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					var r int32 = v_
 //line lanemoves.go:67
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:69
+					out[i] = z
 				}
 			}
 //line lanemoves.go:75
@@ -931,26 +848,12 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				var r int32 = v_
 //line lanemoves.go:67
 				z := r
-				{
-					out[i] = z
-				}
+//line lanemoves.go:69
+				out[i] = z
 			}
 		}
 	}
 }
-
-// LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
-// == 0, which no row check decides: the threads it rejects load nothing.
-//
-//line lanemoves.go:77
-func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneGuardLoad,
-		func(gc_t *gocuda.Thread) { laneGuardLoad(gc_t, in, out, k) },
-		func(gc_b *compiled.Block) { gc_body_laneGuardLoad(gc_b, in, out, k) })
-}
-
-//line lanemoves.go:77
-var gc_src_laneGuardLoad = compiled.NewSource(gc_files_lanemoves, "laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:77
 func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
@@ -971,45 +874,43 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line lanemoves.go:96
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line lanemoves.go:99
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i&k == 0 {
-							v = gc_at[gc_lane]
-						}
-						w := v
-//line lanemoves.go:86
-						gc_l_w[gc_lane] = w
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lanemoves.go:78
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i&k == 0 {
-							v = in[i]
-						}
-						w := v
-//line lanemoves.go:86
-						gc_l_w[gc_lane] = w
-					}
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i&k == 0 {
+					v = gc_at[gc_lane]
 				}
+				w := v
+//line lanemoves.go:86
+				gc_l_w[gc_lane] = w
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:78
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i&k == 0 {
+					v = in[i]
+				}
+				w := v
+//line lanemoves.go:86
+				gc_l_w[gc_lane] = w
 			}
 		}
 //line lanemoves.go:84
@@ -1118,11 +1019,9 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					r := v_
 //line lanemoves.go:87
 					z := r
-					{
-						z.StoreSlice(gc_at2[gc_tx:])
-					}
+//line lanemoves.go:89
+					z.StoreSlice(gc_at2[gc_tx:])
 				}
-//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -1133,9 +1032,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
-				{
-					gc_at2[gc_tx] = z
-				}
+//line lanemoves.go:89
+				gc_at2[gc_tx] = z
 			}
 		} else {
 //line lanemoves.go:95
@@ -1183,16 +1081,14 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					r := v_
 //line lanemoves.go:87
 					z := r
-					{
-						if i < 0 || i > len(out)-8 {
 //line lanemoves.go:89
-							break
-						}
+					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:89
-						z.StoreSlice(out[i:])
+						break
 					}
+//line lanemoves.go:89
+					z.StoreSlice(out[i:])
 				}
-//line lanemoves.go:91
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1209,9 +1105,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:89
+					out[i] = z
 				}
 				{
 //line lanemoves.go:95
@@ -1226,9 +1121,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:89
+					out[i] = z
 				}
 				{
 //line lanemoves.go:95
@@ -1243,9 +1137,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:89
+					out[i] = z
 				}
 				{
 //line lanemoves.go:95
@@ -1260,9 +1153,8 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					var r int32 = v_
 //line lanemoves.go:87
 					z := r
-					{
-						out[i] = z
-					}
+//line lanemoves.go:89
+					out[i] = z
 				}
 			}
 //line lanemoves.go:95
@@ -1277,28 +1169,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				var r int32 = v_
 //line lanemoves.go:87
 				z := r
-				{
-					out[i] = z
-				}
+//line lanemoves.go:89
+				out[i] = z
 			}
 		}
 	}
 }
-
-// ShiftMovesKernel keeps across a barrier the values of its warp's lanes
-// 3 before (up) and 5 after (down) each lane, shuffled from v after a
-// shuffle step: the compiled form copies each, shifted, from v's lanes
-// where the warp runs whole (shuffleMove). out[i] = 2*up - down.
-//
-//line lanemoves.go:106
-func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shiftMoves,
-		func(gc_t *gocuda.Thread) { shiftMoves(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_shiftMoves(gc_b, in, out) })
-}
-
-//line lanemoves.go:106
-var gc_src_shiftMoves = compiled.NewSource(gc_files_lanemoves, "shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lanemoves.go:106
 func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
@@ -1322,41 +1198,39 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line lanemoves.go:128
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line lanemoves.go:131
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx := gc_x0 + gc_lane
 //line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if true || i < len(in) {
-							v = gc_at[gc_lane]
-						}
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line lanemoves.go:107
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i < len(in) {
-							v = in[i]
-						}
-						gc_l_v[gc_lane] = v
-					}
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if true || i < len(in) {
+					v = gc_at[gc_lane]
 				}
+				gc_l_v[gc_lane] = v
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line lanemoves.go:107
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line lanemoves.go:112
@@ -1483,12 +1357,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
 					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
-					{
 //line lanemoves.go:116
-						gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
-					}
+					gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
 				}
-//line lanemoves.go:118
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -1496,12 +1367,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-				{
 //line lanemoves.go:117
-					gc_at2[gc_tx] = 2*up - down
-				}
+				gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
+//line lanemoves.go:121
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1547,17 +1417,14 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank:])
 //line lanemoves.go:107
 					down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank:])
-					{
 //line lanemoves.go:117
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line lanemoves.go:117
-							break
-						}
-//line lanemoves.go:117
-						gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
+						break
 					}
+//line lanemoves.go:117
+					gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 				}
-//line lanemoves.go:119
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1571,12 +1438,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-					{
 //line lanemoves.go:117
-						out[i] = 2*up - down
-					}
+					out[i] = 2*up - down
 				}
 				{
+//line lanemoves.go:121
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1585,12 +1451,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-					{
 //line lanemoves.go:117
-						out[i] = 2*up - down
-					}
+					out[i] = 2*up - down
 				}
 				{
+//line lanemoves.go:121
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1599,12 +1464,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-					{
 //line lanemoves.go:117
-						out[i] = 2*up - down
-					}
+					out[i] = 2*up - down
 				}
 				{
+//line lanemoves.go:121
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1613,12 +1477,11 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 					up := gc_s_up[gc_rank]
 					down := gc_s_down[gc_rank]
-					{
 //line lanemoves.go:117
-						out[i] = 2*up - down
-					}
+					out[i] = 2*up - down
 				}
 			}
+//line lanemoves.go:121
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1627,17 +1490,9 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 //line lanemoves.go:109
 				up := gc_s_up[gc_rank]
 				down := gc_s_down[gc_rank]
-				{
 //line lanemoves.go:117
-					out[i] = 2*up - down
-				}
+				out[i] = 2*up - down
 			}
 		}
 	}
 }
-
-// gc_files_lanemoves holds the source files whose lines the kernels' records hash.
-//
-//go:embed lanemoves.go operandcopy.go
-//line lanemoves.go:128
-var gc_files_lanemoves embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LastExitKernel stages a block's window of in in shared memory, then,
-// past a barrier, each thread within n returns unless its index is
-// below n and writes the sum of its element and its right neighbour's.
-//
-//line last_exit.go:16
-func LastExitKernel(in, out []float32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_lastExit,
-		func(gc_t *gocuda.Thread) { lastExit(gc_t, in, out, n) },
-		func(gc_b *compiled.Block) { gc_body_lastExit(gc_b, in, out, n) })
-}
-
-//line last_exit.go:16
-var gc_src_lastExit = compiled.NewSource(gc_files_last_exit, "lastExit", "c79875297061a64da38568f24cedb003a3bd4b666ba56fd5b151dee2d451a8ab", "last_exit.go:11-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line last_exit.go:16
 func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
@@ -128,10 +109,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:20
 							if gc_else3.ToBits() != 0 {
-								{
 //line last_exit.go:20
-									gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
-								}
+								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -229,14 +208,11 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:21
 							if gc_else.ToBits() != 0 {
-								{
 //line last_exit.go:21
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
-								}
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
 							}
 						}
 					}
-//line last_exit.go:25
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_vstep2 > gc_from {
@@ -437,8 +413,3 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 		}
 	}
 }
-
-// gc_files_last_exit holds the source files whose lines the kernels' records hash.
-//
-//go:embed last_exit.go
-var gc_files_last_exit embed.FS

@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LengthGuardKernel loads in[g] under guards comparing g with len(in),
-// directly, through n := len(in) and beside a test of len(out) (decided
-// in the compiled form's unchecked rows), and with m, a length it lowers in blocks
-// past the fourth (kept): out[g] = a + 2b + 3c + 4d for the loads each
-// guard admits, plus 7 where g < len(in).
-//
-//line lengthguard.go:12
-func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_lengthGuard,
-		func(gc_t *gocuda.Thread) { lengthGuard(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_lengthGuard(gc_b, in, out) })
-}
-
-//line lengthguard.go:12
-var gc_src_lengthGuard = compiled.NewSource(gc_files_lengthguard, "lengthGuard", "dd4849de74cbd65c3ad31b36325139ff8ef96ac6a4db08635622b9bf640ad619", "lengthguard.go:5-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line lengthguard.go:12
 func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
@@ -850,9 +828,3 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
-
-// gc_files_lengthguard holds the source files whose lines the kernels' records hash.
-//
-//go:embed lengthguard.go
-//line lengthguard.go:51
-var gc_files_lengthguard embed.FS

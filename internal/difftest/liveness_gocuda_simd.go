@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LivenessKernel declares its per-thread variables at the top, as CUDA
-// code does, and assigns them after barriers: b in every case of a
-// switch, whose zero is never read (the compiled form does not load it
-// before the switch), c in some trips of a loop only, so that where the
-// loop runs none the value from before the barrier must survive it.
-//
-//line liveness.go:12
-func LivenessKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_liveness,
-		func(gc_t *gocuda.Thread) { liveness(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_liveness(gc_b, in, out) })
-}
-
-//line liveness.go:12
-var gc_src_liveness = compiled.NewSource(gc_files_liveness, "liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line liveness.go:12
 func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
@@ -364,21 +343,6 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	}
 }
 
-// LaneLivenessKernel assigns w, kept per lane across warp shuffles, in
-// some trips of a loop between two shuffles, and reads it after the
-// second: where the loop runs no trip, w must be the value from before
-// the first.
-//
-//line liveness.go:42
-func LaneLivenessKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_laneLiveness,
-		func(gc_t *gocuda.Thread) { laneLiveness(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_laneLiveness(gc_b, in, out) })
-}
-
-//line liveness.go:42
-var gc_src_laneLiveness = compiled.NewSource(gc_files_liveness, "laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line liveness.go:42
 func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -466,26 +430,25 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line liveness.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					v := in[i]
-					w := v * 3
-					gc_l_v[gc_lane] = v
-					gc_l_w[gc_lane] = w
+//line liveness.go:52
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line liveness.go:43
+				i := gc_bx*gc_bdx + gc_tx
+				v := in[i]
+				w := v * 3
+				gc_l_v[gc_lane] = v
+				gc_l_w[gc_lane] = w
 			}
 		}
 //line liveness.go:46
@@ -509,25 +472,22 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
 					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-					{
+					var k int32 = int32(0)
 //line liveness.go:47
-						var k int32 = int32(0)
+					gc_lanes3 := gc_all3
 //line liveness.go:47
-						gc_lanes3 := gc_all3
+					for {
 //line liveness.go:47
-						for {
+						gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
 //line liveness.go:47
-							gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
+						if gc_lanes3.ToBits() == 0 {
 //line liveness.go:47
-							if gc_lanes3.ToBits() == 0 {
-//line liveness.go:47
-								break
-							}
-//line liveness.go:47
-							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
-//line liveness.go:47
-							k = k + 1
+							break
 						}
+//line liveness.go:47
+						w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
+//line liveness.go:47
+						k = k + 1
 					}
 //line liveness.go:47
 					w.StoreSlice(gc_l_w[gc_lane:])
@@ -546,25 +506,22 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane:])
 //line liveness.go:46
 					s := archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:])
-					{
+					var k int32 = int32(0)
 //line liveness.go:47
-						var k int32 = int32(0)
+					gc_lanes := gc_all
 //line liveness.go:47
-						gc_lanes := gc_all
+					for {
 //line liveness.go:47
-						for {
+						gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
 //line liveness.go:47
-							gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+						if gc_lanes.ToBits() == 0 {
 //line liveness.go:47
-							if gc_lanes.ToBits() == 0 {
-//line liveness.go:47
-								break
-							}
-//line liveness.go:47
-							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
-//line liveness.go:47
-							k = k + 1
+							break
 						}
+//line liveness.go:47
+						w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+//line liveness.go:47
+						k = k + 1
 					}
 //line liveness.go:47
 					w.StoreSlice(gc_l_w[gc_lane:])
@@ -657,34 +614,27 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line liveness.go:43
-					i := gc_bx*gc_bdx + gc_tx
-//line liveness.go:45
-					w := gc_l_w[gc_lane]
-//line liveness.go:50
-					s2 := gc_c2r[gc_lane]
-					out[i] = w*7 + s2
+//line liveness.go:60
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line liveness.go:43
+				i := gc_bx*gc_bdx + gc_tx
+//line liveness.go:45
+				w := gc_l_w[gc_lane]
+//line liveness.go:50
+				s2 := gc_c2r[gc_lane]
+				out[i] = w*7 + s2
 			}
 		}
 	}
 }
-
-// gc_files_liveness holds the source files whose lines the kernels' records hash.
-//
-//go:embed liveness.go
-//line liveness.go:63
-var gc_files_liveness embed.FS

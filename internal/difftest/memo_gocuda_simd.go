@@ -5,37 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"math"
-	"math/bits"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MemoNormKernel normalizes each thread's value by its tile's mean and
-// reciprocal deviation, which every lane computes from cg.Reduce's sums,
-// as llm.c's layernorm kernels do, and writes them and the reciprocal of
-// the tile's sum: out[3i], out[3i+1], out[3i+2]. The compiled form
-// computes them once for each run of lanes whose sums have the same bits:
-// a tile's, not a warp's, where tiles are smaller, and not across tiles
-// whose sums are +0 and -0, whose reciprocals differ.
-//
-//line memo.go:20
-func MemoNormKernel(out, in []float32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_memoNorm,
-		func(gc_t *gocuda.Thread) { memoNorm(gc_t, out, in, size) },
-		func(gc_b *compiled.Block) { gc_body_memoNorm(gc_b, out, in, size) })
-}
-
-//line memo.go:20
-var gc_src_memoNorm = compiled.NewSource(gc_files_memo, "memoNorm", "73ee929b30092b9a60b8edb18975c2132cbabddfa8e1bb56bffe3014288b44e0", "memo.go:11-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line memo.go:20
 func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
@@ -64,37 +39,36 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line memo.go:38
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line memo.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						var x float32
-						if true || i < len(in) {
-							x = gc_at[gc_lane]
-						}
-						gc_l_x[gc_lane] = x
+					i := gc_bx*gc_bdx + gc_tx
+					var x float32
+					if true || i < len(in) {
+						x = gc_at[gc_lane]
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_l_x[gc_lane] = x
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line memo.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						var x float32
-						if i < len(in) {
-							x = in[i]
-						}
-						gc_l_x[gc_lane] = x
+					i := gc_bx*gc_bdx + gc_tx
+					var x float32
+					if i < len(in) {
+						x = in[i]
 					}
+					gc_l_x[gc_lane] = x
 				}
 			}
 		}
@@ -161,59 +135,53 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						gc_t5 := m
 //line memo.go:32
 						gc_t6 := inv
-						{
 //line memo.go:32
-							var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 //line memo.go:32
-							gc_t4.Store(&gc_lanes4)
+						gc_t4.Store(&gc_lanes4)
 //line memo.go:32
-							for gc_k4 := range 8 {
+						for gc_k4 := range 8 {
 //line memo.go:32
-								if 0xff&(1<<gc_k4) != 0 {
+							if 0xff&(1<<gc_k4) != 0 {
 //line memo.go:32
-									gc_pos.Thread = gc_rank + gc_k4
-									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-								}
+								gc_pos.Thread = gc_rank + gc_k4
+								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
-						{
 //line memo.go:33
-							var gc_lanes5 [8]float32
+						gc_pos.Thread = gc_rank
 //line memo.go:33
-							gc_t5.Store(&gc_lanes5)
+						var gc_lanes5 [8]float32
 //line memo.go:33
-							for gc_k5 := range 8 {
+						gc_t5.Store(&gc_lanes5)
 //line memo.go:33
-								if 0xff&(1<<gc_k5) != 0 {
+						for gc_k5 := range 8 {
 //line memo.go:33
-									gc_pos.Thread = gc_rank + gc_k5
+							if 0xff&(1<<gc_k5) != 0 {
 //line memo.go:33
-									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-								}
+								gc_pos.Thread = gc_rank + gc_k5
+//line memo.go:33
+								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
-						{
 //line memo.go:33
-							var gc_lanes6 [8]float32
+						gc_pos.Thread = gc_rank
 //line memo.go:33
-							gc_t6.Store(&gc_lanes6)
+						var gc_lanes6 [8]float32
 //line memo.go:33
-							for gc_k6 := range 8 {
+						gc_t6.Store(&gc_lanes6)
 //line memo.go:33
-								if 0xff&(1<<gc_k6) != 0 {
+						for gc_k6 := range 8 {
 //line memo.go:33
-									gc_pos.Thread = gc_rank + gc_k6
+							if 0xff&(1<<gc_k6) != 0 {
 //line memo.go:33
-									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
-								}
+								gc_pos.Thread = gc_rank + gc_k6
+//line memo.go:33
+								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
+//line memo.go:33
+						gc_pos.Thread = gc_rank
 					} else {
 //line memo.go:33
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
@@ -225,59 +193,53 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							gc_t8 := m
 //line memo.go:32
 							gc_t9 := inv
-							{
 //line memo.go:32
-								var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 //line memo.go:32
-								gc_t7.Store(&gc_lanes7)
+							gc_t7.Store(&gc_lanes7)
 //line memo.go:32
-								for gc_k7 := range 8 {
+							for gc_k7 := range 8 {
 //line memo.go:32
-									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line memo.go:32
-										gc_pos.Thread = gc_rank + gc_k7
-										out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
-									}
+									gc_pos.Thread = gc_rank + gc_k7
+									out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
 								}
-//line memo.go:33
-								gc_pos.Thread = gc_rank
 							}
-							{
 //line memo.go:33
-								var gc_lanes8 [8]float32
+							gc_pos.Thread = gc_rank
 //line memo.go:33
-								gc_t8.Store(&gc_lanes8)
+							var gc_lanes8 [8]float32
 //line memo.go:33
-								for gc_k8 := range 8 {
+							gc_t8.Store(&gc_lanes8)
 //line memo.go:33
-									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+							for gc_k8 := range 8 {
 //line memo.go:33
-										gc_pos.Thread = gc_rank + gc_k8
+								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line memo.go:33
-										out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
-									}
+									gc_pos.Thread = gc_rank + gc_k8
+//line memo.go:33
+									out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
-//line memo.go:33
-								gc_pos.Thread = gc_rank
 							}
-							{
 //line memo.go:33
-								var gc_lanes9 [8]float32
+							gc_pos.Thread = gc_rank
 //line memo.go:33
-								gc_t9.Store(&gc_lanes9)
+							var gc_lanes9 [8]float32
 //line memo.go:33
-								for gc_k9 := range 8 {
+							gc_t9.Store(&gc_lanes9)
 //line memo.go:33
-									if gc_if2.ToBits()&(1<<gc_k9) != 0 {
+							for gc_k9 := range 8 {
 //line memo.go:33
-										gc_pos.Thread = gc_rank + gc_k9
+								if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line memo.go:33
-										out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
-									}
+									gc_pos.Thread = gc_rank + gc_k9
+//line memo.go:33
+									out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
 								}
-//line memo.go:33
-								gc_pos.Thread = gc_rank
 							}
+//line memo.go:33
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line memo.go:34
@@ -318,60 +280,54 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						gc_t2 := m
 //line memo.go:33
 						gc_t3 := inv
-						{
 //line memo.go:33
-							var gc_lanes [8]float32
+						var gc_lanes [8]float32
 //line memo.go:33
-							gc_t.Store(&gc_lanes)
+						gc_t.Store(&gc_lanes)
 //line memo.go:33
-							for gc_k := range 8 {
+						for gc_k := range 8 {
 //line memo.go:33
-								if gc_if.ToBits()&(1<<gc_k) != 0 {
+							if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line memo.go:33
-									gc_pos.Thread = gc_rank + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line memo.go:33
-									out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-								}
+								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
-						{
 //line memo.go:33
-							var gc_lanes2 [8]float32
+						gc_pos.Thread = gc_rank
 //line memo.go:33
-							gc_t2.Store(&gc_lanes2)
+						var gc_lanes2 [8]float32
 //line memo.go:33
-							for gc_k2 := range 8 {
+						gc_t2.Store(&gc_lanes2)
 //line memo.go:33
-								if gc_if.ToBits()&(1<<gc_k2) != 0 {
+						for gc_k2 := range 8 {
 //line memo.go:33
-									gc_pos.Thread = gc_rank + gc_k2
+							if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line memo.go:33
-									out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-								}
+								gc_pos.Thread = gc_rank + gc_k2
+//line memo.go:33
+								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
-						{
 //line memo.go:33
-							var gc_lanes3 [8]float32
+						gc_pos.Thread = gc_rank
 //line memo.go:33
-							gc_t3.Store(&gc_lanes3)
+						var gc_lanes3 [8]float32
 //line memo.go:33
-							for gc_k3 := range 8 {
+						gc_t3.Store(&gc_lanes3)
 //line memo.go:33
-								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+						for gc_k3 := range 8 {
 //line memo.go:33
-									gc_pos.Thread = gc_rank + gc_k3
+							if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line memo.go:33
-									out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-								}
+								gc_pos.Thread = gc_rank + gc_k3
+//line memo.go:33
+								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 							}
-//line memo.go:33
-							gc_pos.Thread = gc_rank
 						}
+//line memo.go:33
+						gc_pos.Thread = gc_rank
 					}
 //line memo.go:34
 					gc_left &^= 0xff << gc_lane
@@ -380,181 +336,46 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line memo.go:22
-					i := gc_bx*gc_bdx + gc_tx
-//line memo.go:24
-					x := gc_l_x[gc_lane]
-//line memo.go:26
-					sum := gc_l_sum[gc_lane]
-//line memo.go:28
-					sum2 := gc_c2r[gc_lane]
-					var m float32
-					var r float32
-					var inv float32
-					if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
-						m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
-					} else {
-						gc_memoIn, gc_memoIn2 = sum, sum2
-//line memo.go:29
-						m = sum / float32(size)
-						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
-						inv = 1 / sum
-						gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
-						gc_ran = true
-					}
-//line memo.go:32
-					if i < len(in) {
-						out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
-					}
-				}
-			}
-		}
-	}
-}
-
-// MemoVoteKernel scales each thread's value by the share of its warp's
-// lanes whose values are positive, a ballot's count that every lane
-// divides by.
-//
-//line memo.go:42
-func MemoVoteKernel(out, in []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_memoVote,
-		func(gc_t *gocuda.Thread) { memoVote(gc_t, out, in) },
-		func(gc_b *compiled.Block) { gc_body_memoVote(gc_b, out, in) })
-}
-
-//line memo.go:42
-var gc_src_memoVote = compiled.NewSource(gc_files_memo, "memoVote", "26801192d61f43bb040232627ce91963983dc114a4f12f9b6a4f974df3583b32", "memo.go:37-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line memo.go:42
-func gc_body_memoVote(gc_b *compiled.Block, out, in []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line memo.go:52
-	var gc_l_x [32]int32
-	var gc_c1v [32]bool
-	var gc_c1r [32]uint32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
+//line memo.go:41
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line memo.go:43
+//line memo.go:22
 				i := gc_bx*gc_bdx + gc_tx
-				var x int32
-				if i < len(in) {
-					x = in[i]
-				}
-				gc_c1v[gc_lane] = x > 0
-				gc_l_x[gc_lane] = x
-			}
-		}
-//line memo.go:48
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
-		var gc_memoIn uint32
-		var gc_memoOut int32
-		gc_ran := false
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-//line memo.go:63
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line memo.go:43
-						i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
-						x := gc_l_x[gc_lane]
-//line memo.go:48
-						b := gc_c1r[gc_lane]
-						var share int32
-						if gc_ran && b == gc_memoIn {
-							share = gc_memoOut
-						} else {
-							gc_memoIn = b
-//line memo.go:49
-							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-							gc_memoOut = share
-							gc_ran = true
-						}
-//line memo.go:50
-						if true || i < len(in) {
-							gc_at[gc_lane] = x * share
-						}
-					}
+//line memo.go:24
+				x := gc_l_x[gc_lane]
+//line memo.go:26
+				sum := gc_l_sum[gc_lane]
+//line memo.go:28
+				sum2 := gc_c2r[gc_lane]
+				var m float32
+				var r float32
+				var inv float32
+				if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+					m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
 				} else {
-//line memo.go:57
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line memo.go:43
-						i := gc_bx*gc_bdx + gc_tx
-//line memo.go:45
-						x := gc_l_x[gc_lane]
-//line memo.go:48
-						b := gc_c1r[gc_lane]
-						var share int32
-						if gc_ran && b == gc_memoIn {
-							share = gc_memoOut
-						} else {
-							gc_memoIn = b
-//line memo.go:49
-							share = 1000 / (int32(bits.OnesCount32(b)) + 1)
-							gc_memoOut = share
-							gc_ran = true
-						}
-//line memo.go:50
-						if i < len(in) {
-							out[i] = x * share
-						}
-					}
+					gc_memoIn, gc_memoIn2 = sum, sum2
+//line memo.go:29
+					m = sum / float32(size)
+					r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
+					inv = 1 / sum
+					gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
+					gc_ran = true
+				}
+//line memo.go:32
+				if i < len(in) {
+					out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
 				}
 			}
 		}
 	}
 }
-
-// gc_files_memo holds the source files whose lines the kernels' records hash.
-//
-//go:embed memo.go
-//line memo.go:66
-var gc_files_memo embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MethodsKernel sums each block's values with blockTree, for int32 and
-// float32, and counts its warps' sums with a warpCounter. out has three
-// elements per thread of a grid of power-of-two blocks of whole warps.
-//
-//line methods.go:42
-func MethodsKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_methods,
-		func(gc_t *gocuda.Thread) { methods(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_methods(gc_b, out) })
-}
-
-//line methods.go:42
-var gc_src_methods = compiled.NewSource(gc_files_methods, "methods", "96d8dbacb8694ecfdc3545e1c14d194bc0c1a8d82f654cb4dabb0d6cf29e9a1e", "methods.go:37-53", "methods.go:12-27", "methods.go:12-27", "methods.go:32-35", "methods.go:32-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line methods.go:42
 func gc_body_methods(gc_b *compiled.Block, out []int32) {
@@ -253,21 +234,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						var tid int = gc_tx
 //line methods.go:15
 						_ = tid
-						{
 //line methods.go:19
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line methods.go:20
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line methods.go:24
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -299,17 +276,14 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep2
 //line methods.go:15
 						var tid int = gc_tx
-						{
 //line methods.go:20
-							if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
+						if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:20
-								break
-							}
-//line methods.go:20
-							archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
+							break
 						}
+//line methods.go:20
+						archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
 					}
-//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
@@ -320,54 +294,48 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid := gc_tx
-						{
 //line methods.go:20
-							s[tid] += s[tid+k]
-						}
+						s[tid] += s[tid+k]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid := gc_tx
-						{
 //line methods.go:20
-							s[tid] += s[tid+k]
-						}
+						s[tid] += s[tid+k]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid := gc_tx
-						{
 //line methods.go:20
-							s[tid] += s[tid+k]
-						}
+						s[tid] += s[tid+k]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid := gc_tx
-						{
 //line methods.go:20
-							s[tid] += s[tid+k]
-						}
+						s[tid] += s[tid+k]
 					}
 				}
+//line methods.go:24
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:15
 					tid := gc_tx
-					{
 //line methods.go:20
-						s[tid] += s[tid+k]
-					}
+					s[tid] += s[tid+k]
 				}
 			}
 		}
@@ -550,21 +518,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						var tid_ int = gc_tx
 //line methods.go:15
 						_ = tid_
-						{
 //line methods.go:19
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
 					}
-//line methods.go:21
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line methods.go:20
-						gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
+					gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
+//line methods.go:24
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -596,17 +560,14 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_vstep6
 //line methods.go:15
 						var tid_ int = gc_tx
-						{
 //line methods.go:20
-							if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
+						if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 //line methods.go:20
-								break
-							}
-//line methods.go:20
-							archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+							break
 						}
+//line methods.go:20
+						archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
 					}
-//line methods.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -617,54 +578,48 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid_ := gc_tx
-						{
 //line methods.go:20
-							s_[tid_] += s_[tid_+k_]
-						}
+						s_[tid_] += s_[tid_+k_]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid_ := gc_tx
-						{
 //line methods.go:20
-							s_[tid_] += s_[tid_+k_]
-						}
+						s_[tid_] += s_[tid_+k_]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid_ := gc_tx
-						{
 //line methods.go:20
-							s_[tid_] += s_[tid_+k_]
-						}
+						s_[tid_] += s_[tid_+k_]
 					}
 					{
+//line methods.go:24
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line methods.go:15
 						tid_ := gc_tx
-						{
 //line methods.go:20
-							s_[tid_] += s_[tid_+k_]
-						}
+						s_[tid_] += s_[tid_+k_]
 					}
 				}
+//line methods.go:24
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line methods.go:15
 					tid_ := gc_tx
-					{
 //line methods.go:20
-						s_[tid_] += s_[tid_+k_]
-					}
+					s_[tid_] += s_[tid_+k_]
 				}
 			}
 		}
@@ -869,18 +824,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
-
-// FuncParamKernel calls combine with neighbourSum by name.
-//
-//line methods.go:73
-func FuncParamKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_funcParam,
-		func(gc_t *gocuda.Thread) { funcParam(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_funcParam(gc_b, out) })
-}
-
-//line methods.go:73
-var gc_src_funcParam = compiled.NewSource(gc_files_methods, "funcParam", "27f7e92e930420ab9d43805280ebabc93f864d3a6e10e3b8144c421653fc50d9", "methods.go:70-76", "methods.go:55-59", "methods.go:61-68", "methods.go:61-68")
 
 //line methods.go:73
 func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
@@ -2000,19 +1943,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 }
 
-// StencilMethodKernel is smoother's three-point stencil through shared
-// memory: each thread's value plus weight times its neighbours'.
-//
-//line methods.go:86
-func StencilMethodKernel(p smoother, in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_smoother_stencil,
-		func(gc_t *gocuda.Thread) { p.stencil(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_smoother_stencil(gc_b, p, in, out) })
-}
-
-//line methods.go:86
-var gc_src_smoother_stencil = compiled.NewSource(gc_files_methods, "stencil", "9cc685a2de866cdce4050db4738ade4dd310758247efe0c06bb7777535375693", "methods.go:82-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line methods.go:86
 func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
 	t := gc_b.Thread()
@@ -2262,18 +2192,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	}
 }
 
-// WarpTallyKernel stores each warp's sum of lane indices in its tally.
-//
-//line methods.go:101
-func WarpTallyKernel(c *tally) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_tally_warpTally,
-		func(gc_t *gocuda.Thread) { c.warpTally(gc_t) },
-		func(gc_b *compiled.Block) { gc_body_tally_warpTally(gc_b, c) })
-}
-
-//line methods.go:101
-var gc_src_tally_warpTally = compiled.NewSource(gc_files_methods, "warpTally", "b49f563a6cebd647a64f81ccf5eb5adb5b0d7df5e04e9a7b691e52aee6d33c2b", "methods.go:98-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line methods.go:101
 func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_pos := gc_b.Pos()
@@ -2374,29 +2292,20 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					s := gc_l_s[gc_lane]
-					{
-//line methods.go:104
-						c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
-					}
+//line methods.go:117
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				s := gc_l_s[gc_lane]
+//line methods.go:104
+				c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 			}
 		}
 	}
 }
-
-// gc_files_methods holds the source files whose lines the kernels' records hash.
-//
-//go:embed methods.go
-//line methods.go:116
-var gc_files_methods embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MethodValueKernel calls gain.next through method values: one in a
-// variable, made before its receiver changes, one passed to a helper, and
-// a copy of the first. out has three elements per thread.
-//
-//line methodvalues.go:33
-func MethodValueKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_methodValue,
-		func(gc_t *gocuda.Thread) { methodValue(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_methodValue(gc_b, out) })
-}
-
-//line methodvalues.go:33
-var gc_src_methodValue = compiled.NewSource(gc_files_methodvalues, "methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
 
 //line methodvalues.go:33
 func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
@@ -969,62 +950,52 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				r_10 := r_9
 //line methodvalues.go:42
 				c := r_10
-				{
+				var gc_lanes [8]int32
 //line methodvalues.go:43
-					var gc_lanes [8]int32
+				a.Store(&gc_lanes)
 //line methodvalues.go:43
-					a.Store(&gc_lanes)
+				for gc_k := range 8 {
 //line methodvalues.go:43
-					for gc_k := range 8 {
+					if 0xff&(1<<gc_k) != 0 {
 //line methodvalues.go:43
-						if 0xff&(1<<gc_k) != 0 {
+						gc_pos.Thread = gc_rank + gc_k
 //line methodvalues.go:43
-							gc_pos.Thread = gc_rank + gc_k
-//line methodvalues.go:43
-							out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-						}
+						out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 					}
+				}
 //line methodvalues.go:43
-					gc_pos.Thread = gc_rank
-				}
-				{
+				gc_pos.Thread = gc_rank
+				var gc_lanes2 [8]int32
 //line methodvalues.go:44
-					var gc_lanes2 [8]int32
+				b.Store(&gc_lanes2)
 //line methodvalues.go:44
-					b.Store(&gc_lanes2)
+				for gc_k2 := range 8 {
 //line methodvalues.go:44
-					for gc_k2 := range 8 {
+					if 0xff&(1<<gc_k2) != 0 {
 //line methodvalues.go:44
-						if 0xff&(1<<gc_k2) != 0 {
+						gc_pos.Thread = gc_rank + gc_k2
 //line methodvalues.go:44
-							gc_pos.Thread = gc_rank + gc_k2
-//line methodvalues.go:44
-							out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-						}
+						out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 					}
+				}
 //line methodvalues.go:44
-					gc_pos.Thread = gc_rank
-				}
-				{
+				gc_pos.Thread = gc_rank
+				var gc_lanes3 [8]int32
 //line methodvalues.go:45
-					var gc_lanes3 [8]int32
+				c.Store(&gc_lanes3)
 //line methodvalues.go:45
-					c.Store(&gc_lanes3)
+				for gc_k3 := range 8 {
 //line methodvalues.go:45
-					for gc_k3 := range 8 {
+					if 0xff&(1<<gc_k3) != 0 {
 //line methodvalues.go:45
-						if 0xff&(1<<gc_k3) != 0 {
+						gc_pos.Thread = gc_rank + gc_k3
 //line methodvalues.go:45
-							gc_pos.Thread = gc_rank + gc_k3
-//line methodvalues.go:45
-							out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-						}
+						out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 					}
-//line methodvalues.go:45
-					gc_pos.Thread = gc_rank
 				}
+//line methodvalues.go:45
+				gc_pos.Thread = gc_rank
 			}
-//line methodvalues.go:47
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
@@ -1046,23 +1017,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
-
-// PromotedKernel calls solver's promoted methods: relay.run (barriers,
-// a loop bound by the receiver's field), relay.bias (plain),
-// warpSink.put (a collective, through the embedded pointer), run again
-// two fields deep and as a promoted method value, and counter.add on a
-// local tallied. out has two elements per thread of a grid of whole
-// warps.
-//
-//line methodvalues.go:103
-func PromotedKernel(p solver, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_solver_promoted,
-		func(gc_t *gocuda.Thread) { p.promoted(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_solver_promoted(gc_b, p, out) })
-}
-
-//line methodvalues.go:103
-var gc_src_solver_promoted = compiled.NewSource(gc_files_methodvalues, "promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:103
 func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
@@ -1492,37 +1446,36 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 //line methodvalues.go:70
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:104
-				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:108
-				var i_ int = i
-//line methodvalues.go:110
-				v := gc_l_v[gc_lane]
-//line methodvalues.go:70
-				w.sums[i_] = gc_c1r[gc_lane]
-//line methodvalues.go:109
-				o := nested{p}
-				var v_3 int32 = v
-//line methodvalues.go:110
-				var r_2 relay = o.solver.relay
-//line methodvalues.go:53
-				k_ := 0
-//line methodvalues.go:58
-				gc_s_r_2[gc_rank] = r_2
-				gc_s_v_3[gc_rank] = v_3
-				gc_s_k_[gc_rank] = k_
-				gc_s_o[gc_rank] = o
+//line methodvalues.go:72
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line methodvalues.go:104
+			i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:108
+			var i_ int = i
+//line methodvalues.go:110
+			v := gc_l_v[gc_lane]
+//line methodvalues.go:70
+			w.sums[i_] = gc_c1r[gc_lane]
+//line methodvalues.go:109
+			o := nested{p}
+			var v_3 int32 = v
+//line methodvalues.go:110
+			var r_2 relay = o.solver.relay
+//line methodvalues.go:53
+			k_ := 0
+//line methodvalues.go:58
+			gc_s_r_2[gc_rank] = r_2
+			gc_s_v_3[gc_rank] = v_3
+			gc_s_k_[gc_rank] = k_
+			gc_s_o[gc_rank] = o
 		}
 	}
 //line methodvalues.go:53
@@ -2315,44 +2268,30 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line methodvalues.go:104
-				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:106
-				c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:108
-				v := gc_l_v2[gc_lane]
-//line methodvalues.go:89
-				c_2.total += gc_c3r[gc_lane]
-//line methodvalues.go:116
-				out[2*i] = v * p.scale
-				out[2*i+1] = gc_l_c[gc_lane].total
+//line methodvalues.go:91
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line methodvalues.go:104
+			i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:106
+			c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:108
+			v := gc_l_v2[gc_lane]
+//line methodvalues.go:89
+			c_2.total += gc_c3r[gc_lane]
+//line methodvalues.go:116
+			out[2*i] = v * p.scale
+			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}
 }
-
-// GenericPromotedKernel calls a generic type's promoted method through a
-// method value, in a variable and passed to a generic helper.
-//
-//line methodvalues.go:145
-func GenericPromotedKernel(out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_genericPromoted,
-		func(gc_t *gocuda.Thread) { genericPromoted(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_genericPromoted(gc_b, out) })
-}
-
-//line methodvalues.go:145
-var gc_src_genericPromoted = compiled.NewSource(gc_files_methodvalues, "genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
 
 //line methodvalues.go:145
 func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
@@ -2902,21 +2841,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 		}
 	}
 }
-
-// MethodValueLoopKernel makes method values in a loop's body, calls a
-// plain one on both sides of barriers, one with a pointer receiver on a
-// local, and a value method promoted through an embedded pointer. out has
-// two elements per thread of a grid of whole warps.
-//
-//line methodvalues.go:178
-func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_methodValueLoop,
-		func(gc_t *gocuda.Thread) { methodValueLoop(gc_t, out, k, g) },
-		func(gc_b *compiled.Block) { gc_body_methodValueLoop(gc_b, out, k, g) })
-}
-
-//line methodvalues.go:178
-var gc_src_methodValueLoop = compiled.NewSource(gc_files_methodvalues, "methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
 //line methodvalues.go:178
 func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
@@ -3611,36 +3535,29 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 //line methodvalues.go:89
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-//line methodvalues.go:179
-				i := gc_bx*gc_bdx + gc_tx
-//line methodvalues.go:181
-				c_2 := gc_l_c_2[gc_lane]
-//line methodvalues.go:183
-				add := gc_s_add[gc_rank]
-				v := gc_s_v[gc_rank]
-//line methodvalues.go:89
-				c_2.total += gc_c2r[gc_lane]
-//line methodvalues.go:192
-				out[2*i] = add(t, v)
-				out[2*i+1] = gc_l_c[gc_lane].total
+//line methodvalues.go:91
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line methodvalues.go:179
+			i := gc_bx*gc_bdx + gc_tx
+//line methodvalues.go:181
+			c_2 := gc_l_c_2[gc_lane]
+//line methodvalues.go:183
+			add := gc_s_add[gc_rank]
+			v := gc_s_v[gc_rank]
+//line methodvalues.go:89
+			c_2.total += gc_c2r[gc_lane]
+//line methodvalues.go:192
+			out[2*i] = add(t, v)
+			out[2*i+1] = gc_l_c[gc_lane].total
 		}
 	}
 }
-
-// gc_files_methodvalues holds the source files whose lines the kernels' records hash.
-//
-//go:embed methodvalues.go
-//line methodvalues.go:203
-var gc_files_methodvalues embed.FS

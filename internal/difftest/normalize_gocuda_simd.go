@@ -5,35 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ExprCollectivesKernel puts collectives and barriers in expressions: a
-// shuffle as an argument, two votes in one element assignment beside
-// calls whose order shows, a vote as an if's condition and in the right
-// operand of && (so only the lanes that evaluate it take part), a
-// predicate barrier inside arithmetic and as a loop's condition, and a
-// helper that synchronizes called inside an expression. Launch it with
-// one-dimensional blocks of whole warps; out and log have one element per
-// thread of the grid, out holding four values per thread.
-//
-//line normalize.go:39
-func ExprCollectivesKernel(in []float32, out []float32, log []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_exprCollectives,
-		func(gc_t *gocuda.Thread) { exprCollectives(gc_t, in, out, log) },
-		func(gc_b *compiled.Block) { gc_body_exprCollectives(gc_b, in, out, log) })
-}
-
-//line normalize.go:39
-var gc_src_exprCollectives = compiled.NewSource(gc_files_normalize, "exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27").NoGoexit("0c9938cf5fdfdafaef0149aeca45d413cd9c6c08dfe16c2dcb952db2d46817fb", "normalize.go:11-12", "normalize.go:14-18")
 
 //line normalize.go:39
 func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, log []int32) {
@@ -131,28 +107,27 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-					v := in[i]
-					var v_ float32 = v
-//line normalize.go:46
-					gc_l_v_[gc_lane] = v_
-					gc_s_v[gc_rank] = v
+//line normalize.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:40
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v := in[i]
+				var v_ float32 = v
+//line normalize.go:46
+				gc_l_v_[gc_lane] = v_
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line normalize.go:23
@@ -242,109 +217,105 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				out[4*i+1] = v_3 + float32(ballotSync_>>31)
 			}
 		}
-		{
 //line normalize.go:49
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
 //line normalize.go:52
-				v := gc_s_v[gc_rank]
+			v := gc_s_v[gc_rank]
 //line normalize.go:45
-				gc_c4v[gc_lane] = v > 2
-			}
+			gc_c4v[gc_lane] = v > 2
+		}
 //line normalize.go:45
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:45
-					var anySync bool = gc_c4r[gc_lane]
+				var anySync bool = gc_c4r[gc_lane]
 //line normalize.go:45
-					if anySync {
-						out[4*i+2] = 1
-					}
+				if anySync {
+					out[4*i+2] = 1
 				}
 			}
 		}
-		{
 //line normalize.go:53
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
 //line normalize.go:41
-				lane := (gc_rank & 31)
+			lane := (gc_rank & 31)
 //line normalize.go:48
-				var ok bool = lane%2 == 0
+			var ok bool = lane%2 == 0
+//line normalize.go:50
+			gc_l_ok[gc_lane] = ok
+		}
+//line normalize.go:53
+		var gc_m16 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
+//line normalize.go:48
+			if ok {
+				gc_m16 |= 1 << gc_lane
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line normalize.go:61
+				v := gc_s_v[gc_rank]
+//line normalize.go:48
+				gc_c5v[gc_lane] = v > -3
+			}
+//line normalize.go:48
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line normalize.go:55
+				var ok bool
+//line normalize.go:48
+				var allSync bool = gc_c5r[gc_lane]
+//line normalize.go:48
+				ok = allSync
 //line normalize.go:50
 				gc_l_ok[gc_lane] = ok
 			}
-			{
-				var gc_m16 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
-//line normalize.go:48
-					if ok {
-						gc_m16 |= 1 << gc_lane
-					}
+		}
+		gc_act = gc_save16 &^ gc_dead
+		{
+//line normalize.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				gc_save16 := gc_act
-				gc_act = gc_save16 & gc_m16
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line normalize.go:61
-						v := gc_s_v[gc_rank]
-//line normalize.go:48
-						gc_c5v[gc_lane] = v > -3
-					}
-//line normalize.go:48
-					compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line normalize.go:55
-						var ok bool
-//line normalize.go:48
-						var allSync bool = gc_c5r[gc_lane]
-//line normalize.go:48
-						ok = allSync
-//line normalize.go:50
-						gc_l_ok[gc_lane] = ok
-					}
-				}
-				gc_act = gc_save16 &^ gc_dead
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:42
-					ok := gc_l_ok[gc_lane]
+				ok := gc_l_ok[gc_lane]
 //line normalize.go:48
-					if ok {
-						out[4*i+2] += 2
-					}
+				if ok {
+					out[4*i+2] += 2
 				}
 			}
 		}
@@ -480,25 +451,22 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 //line normalize.go:26
 					r_ := v_4
-					{
 //line normalize.go:56
-						var gc_lanes2 [8]float32
+					var gc_lanes2 [8]float32
 //line normalize.go:56
-						gc_vb2.Add(r_).Store(&gc_lanes2)
+					gc_vb2.Add(r_).Store(&gc_lanes2)
 //line normalize.go:56
-						for gc_k2 := range 8 {
+					for gc_k2 := range 8 {
 //line normalize.go:56
-							if 0xff&(1<<gc_k2) != 0 {
+						if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:56
-								gc_pos.Thread = gc_rank + gc_k2
+							gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:56
-								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
-							}
+							out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 						}
-//line normalize.go:56
-						gc_pos.Thread = gc_rank
 					}
-//line normalize.go:57
+//line normalize.go:56
+					gc_pos.Thread = gc_rank
 					gc_left3 &^= 0xff << gc_lane
 				}
 			} else {
@@ -523,72 +491,53 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 //line normalize.go:26
 					r_ := v_4
-					{
 //line normalize.go:56
-						var gc_lanes [8]float32
+					var gc_lanes [8]float32
 //line normalize.go:56
-						gc_vb.Add(r_).Store(&gc_lanes)
+					gc_vb.Add(r_).Store(&gc_lanes)
 //line normalize.go:56
-						for gc_k := range 8 {
+					for gc_k := range 8 {
 //line normalize.go:56
-							if 0xff&(1<<gc_k) != 0 {
+						if 0xff&(1<<gc_k) != 0 {
 //line normalize.go:56
-								gc_pos.Thread = gc_rank + gc_k
+							gc_pos.Thread = gc_rank + gc_k
 //line normalize.go:56
-								out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
-							}
+							out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
 						}
-//line normalize.go:56
-						gc_pos.Thread = gc_rank
 					}
-//line normalize.go:57
+//line normalize.go:56
+					gc_pos.Thread = gc_rank
 					gc_left3 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:40
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:42
-					v_4 := gc_l_v_4[gc_lane]
-//line normalize.go:26
-					var r_ float32 = v_4
-//line normalize.go:56
-					out[4*i+3] = float32(n*10+rounds) + r_
+//line normalize.go:64
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:40
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:42
+				v_4 := gc_l_v_4[gc_lane]
+//line normalize.go:26
+				var r_ float32 = v_4
+//line normalize.go:56
+				out[4*i+3] = float32(n*10+rounds) + r_
 			}
 		}
 	}
 }
-
-// NestedSyncKernel nests sync points in one another: a collective whose
-// mask is another collective's result, a collective as an if's condition
-// around a shuffle, and a collective as a predicate barrier's predicate
-// (refused before). out has three elements per thread of the grid.
-//
-//line normalize.go:65
-func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_nestedSync,
-		func(gc_t *gocuda.Thread) { nestedSync(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_nestedSync(gc_b, out) })
-}
-
-//line normalize.go:65
-var gc_src_nestedSync = compiled.NewSource(gc_files_normalize, "nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:65
 func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
@@ -706,24 +655,21 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					reduceAddSync := gc_t6
 //line normalize.go:68
 					v = reduceAddSync
-					{
+					var gc_lanes4 [8]int32
 //line normalize.go:69
-						var gc_lanes4 [8]int32
+					v.Store(&gc_lanes4)
 //line normalize.go:69
-						v.Store(&gc_lanes4)
+					for gc_k4 := range 8 {
 //line normalize.go:69
-						for gc_k4 := range 8 {
+						if 0xff&(1<<gc_k4) != 0 {
 //line normalize.go:69
-							if 0xff&(1<<gc_k4) != 0 {
+							gc_pos.Thread = gc_rank + gc_k4
 //line normalize.go:69
-								gc_pos.Thread = gc_rank + gc_k4
-//line normalize.go:69
-								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-							}
+							out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
-//line normalize.go:69
-						gc_pos.Thread = gc_rank
 					}
+//line normalize.go:69
+					gc_pos.Thread = gc_rank
 //line normalize.go:69
 					v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
@@ -754,24 +700,21 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					reduceAddSync := gc_t4
 //line normalize.go:68
 					v = reduceAddSync
-					{
+					var gc_lanes2 [8]int32
 //line normalize.go:69
-						var gc_lanes2 [8]int32
+					v.Store(&gc_lanes2)
 //line normalize.go:69
-						v.Store(&gc_lanes2)
+					for gc_k2 := range 8 {
 //line normalize.go:69
-						for gc_k2 := range 8 {
+						if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:69
-							if 0xff&(1<<gc_k2) != 0 {
+							gc_pos.Thread = gc_rank + gc_k2
 //line normalize.go:69
-								gc_pos.Thread = gc_rank + gc_k2
-//line normalize.go:69
-								out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
-							}
+							out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
-//line normalize.go:69
-						gc_pos.Thread = gc_rank
 					}
+//line normalize.go:69
+					gc_pos.Thread = gc_rank
 //line normalize.go:69
 					v.StoreSlice(gc_l_v[gc_lane:])
 					gc_left2 &^= 0xff << gc_lane
@@ -780,7 +723,171 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
+//line normalize.go:77
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:68
+				var v int32
+//line normalize.go:68
+				var reduceAddSync int32 = gc_c2r[gc_lane]
+//line normalize.go:68
+				v = reduceAddSync
+				out[3*i] = v
+//line normalize.go:71
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line normalize.go:76
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line normalize.go:70
+			gc_c3v[gc_lane] = (gc_rank & 31) > 3
+		}
+//line normalize.go:70
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line normalize.go:70
+			var anySync bool = gc_c3r[gc_lane]
+//line normalize.go:72
+			gc_l_anySync[gc_lane] = anySync
+		}
+//line normalize.go:75
+		var gc_m12 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			anySync := gc_l_anySync[gc_lane]
+//line normalize.go:70
+			if anySync {
+				gc_m12 |= 1 << gc_lane
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+//line normalize.go:71
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+//line normalize.go:71
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line normalize.go:75
+						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line normalize.go:85
+						archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line normalize.go:71
+					gc_c4v[gc_lane] = int32((gc_rank & 31))
+				}
+			}
+//line normalize.go:71
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx5.X + gc_lane
+//line normalize.go:80
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+//line normalize.go:66
+						var i int = gc_bx*gc_bdx + gc_tx
+//line normalize.go:71
+						var gc_lanes6 [8]int32
+//line normalize.go:71
+						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
+//line normalize.go:71
+						for gc_k6 := range 8 {
+//line normalize.go:71
+							if 0xff&(1<<gc_k6) != 0 {
+//line normalize.go:71
+								gc_pos.Thread = gc_rank + gc_k6
+//line normalize.go:71
+								out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line normalize.go:71
+						gc_pos.Thread = gc_rank
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line normalize.go:86
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line normalize.go:66
+						var i int = gc_bx*gc_bdx + gc_tx
+//line normalize.go:71
+						var gc_lanes5 [8]int32
+//line normalize.go:71
+						archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
+//line normalize.go:71
+						for gc_k5 := range 8 {
+//line normalize.go:71
+							if 0xff&(1<<gc_k5) != 0 {
+//line normalize.go:71
+								gc_pos.Thread = gc_rank + gc_k5
+//line normalize.go:71
+								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+							}
+						}
+//line normalize.go:71
+						gc_pos.Thread = gc_rank
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line normalize.go:79
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -788,287 +895,74 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					if gc_left2&(1<<gc_lane) == 0 {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line normalize.go:66
 					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:68
-					var v int32
-//line normalize.go:68
-					var reduceAddSync int32 = gc_c2r[gc_lane]
-//line normalize.go:68
-					v = reduceAddSync
-					out[3*i] = v
 //line normalize.go:71
-					gc_l_v[gc_lane] = v
+					out[3*i+1] = gc_c4r[gc_lane]
 				}
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line normalize.go:70
-				gc_c3v[gc_lane] = (gc_rank & 31) > 3
-			}
-//line normalize.go:70
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line normalize.go:70
-				var anySync bool = gc_c3r[gc_lane]
-//line normalize.go:72
-				gc_l_anySync[gc_lane] = anySync
-			}
-			{
-				var gc_m12 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					anySync := gc_l_anySync[gc_lane]
-//line normalize.go:70
-					if anySync {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
-					gc_left3 := gc_act
-					if compiled.SIMD {
-//line normalize.go:71
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						if gc_act == ^uint32(0) {
-//line normalize.go:71
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line normalize.go:75
-								archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line normalize.go:85
-								archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line normalize.go:71
-							gc_c4v[gc_lane] = int32((gc_rank & 31))
-						}
-					}
-//line normalize.go:71
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-								gc_tx := gc_tidx5.X + gc_lane
-//line normalize.go:80
-								gc_ty := gc_tidx5.Y
-								_ = gc_ty
-								gc_tz := gc_tidx5.Z
-								_ = gc_tz
-//line normalize.go:66
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-//line normalize.go:71
-									var gc_lanes6 [8]int32
-//line normalize.go:71
-									archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
-//line normalize.go:71
-									for gc_k6 := range 8 {
-//line normalize.go:71
-										if 0xff&(1<<gc_k6) != 0 {
-//line normalize.go:71
-											gc_pos.Thread = gc_rank + gc_k6
-//line normalize.go:71
-											out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
-										}
-									}
-//line normalize.go:71
-									gc_pos.Thread = gc_rank
-								}
-//line normalize.go:72
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line normalize.go:86
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line normalize.go:66
-								var i int = gc_bx*gc_bdx + gc_tx
-								{
-//line normalize.go:71
-									var gc_lanes5 [8]int32
-//line normalize.go:71
-									archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
-//line normalize.go:71
-									for gc_k5 := range 8 {
-//line normalize.go:71
-										if 0xff&(1<<gc_k5) != 0 {
-//line normalize.go:71
-											gc_pos.Thread = gc_rank + gc_k5
-//line normalize.go:71
-											out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-										}
-									}
-//line normalize.go:71
-									gc_pos.Thread = gc_rank
-								}
-//line normalize.go:72
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left4&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line normalize.go:66
-								i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:71
-								out[3*i+1] = gc_c4r[gc_lane]
-							}
-						}
-					}
-				}
-				gc_act = gc_save12 &^ gc_dead
-			}
-		}
+//line normalize.go:76
+		gc_act = gc_save12 &^ gc_dead
 	}
-	{
 //line normalize.go:83
-		var gc_c5v [32]bool
-		var gc_c5r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+//line normalize.go:91
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
 //line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
-					gc_c5v[gc_lane] = i%50 != 49
-				}
-			}
+			gc_c5v[gc_lane] = i%50 != 49
+		}
 //line normalize.go:73
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
+		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
 //line normalize.go:73
-				var allSync bool = gc_c5r[gc_lane]
+			var allSync bool = gc_c5r[gc_lane]
 //line normalize.go:75
-				gc_s_allSync[gc_rank] = allSync
-			}
+			gc_s_allSync[gc_rank] = allSync
 		}
 	}
+//line normalize.go:79
 	gc_r3 := false
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			allSync := gc_s_allSync[gc_rank]
+//line normalize.go:81
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		allSync := gc_s_allSync[gc_rank]
 //line normalize.go:73
-			if allSync {
-				gc_r3 = true
-			}
+		if allSync {
+			gc_r3 = true
 		}
 	}
 //line normalize.go:73
 	var syncThreadsOr bool = gc_r3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line normalize.go:75
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line normalize.go:74
-					gc_vb2 := archsimd.BroadcastInt32x16(1)
-					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-//line normalize.go:66
-						var i int = gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-						if syncThreadsOr {
-							{
-//line normalize.go:73
-								var gc_lanes8 [16]int32
-//line normalize.go:73
-								gc_vb2.Store(&gc_lanes8)
-//line normalize.go:73
-								for gc_k8 := range 16 {
-//line normalize.go:73
-									if 0xffff&(1<<gc_k8) != 0 {
-//line normalize.go:73
-										gc_pos.Thread = gc_rank + gc_k8
-										out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
-									}
-								}
-//line normalize.go:74
-								gc_pos.Thread = gc_rank
-							}
-						}
-					}
-//line normalize.go:76
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line normalize.go:74
-				gc_vb := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_vb2 := archsimd.BroadcastInt32x16(1)
+				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 //line normalize.go:66
@@ -1077,16 +971,16 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					if syncThreadsOr {
 						{
 //line normalize.go:73
-							var gc_lanes7 [8]int32
+							var gc_lanes8 [16]int32
 //line normalize.go:73
-							gc_vb.Store(&gc_lanes7)
+							gc_vb2.Store(&gc_lanes8)
 //line normalize.go:73
-							for gc_k7 := range 8 {
+							for gc_k8 := range 16 {
 //line normalize.go:73
-								if 0xff&(1<<gc_k7) != 0 {
+								if 0xffff&(1<<gc_k8) != 0 {
 //line normalize.go:73
-									gc_pos.Thread = gc_rank + gc_k7
-									out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
+									gc_pos.Thread = gc_rank + gc_k8
+									out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
 //line normalize.go:74
@@ -1096,55 +990,79 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 //line normalize.go:76
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
 			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+		}
+		if compiled.SIMD {
+//line normalize.go:74
+			gc_vb := archsimd.BroadcastInt32x8(1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
+				var i int = gc_bx*gc_bdx + gc_tx
 //line normalize.go:73
-					if syncThreadsOr {
-						out[3*i+2] = 1
+				if syncThreadsOr {
+//line normalize.go:73
+					var gc_lanes7 [8]int32
+//line normalize.go:73
+					gc_vb.Store(&gc_lanes7)
+//line normalize.go:73
+					for gc_k7 := range 8 {
+//line normalize.go:73
+						if 0xff&(1<<gc_k7) != 0 {
+//line normalize.go:73
+							gc_pos.Thread = gc_rank + gc_k7
+							out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
+						}
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
+//line normalize.go:74
 					gc_pos.Thread = gc_rank
-//line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-					if syncThreadsOr {
-						out[3*i+2] = 1
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-					if syncThreadsOr {
-						out[3*i+2] = 1
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line normalize.go:66
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:73
-					if syncThreadsOr {
-						out[3*i+2] = 1
-					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line normalize.go:76
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+				if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+				if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line normalize.go:66
+				i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+				if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line normalize.go:66
@@ -1155,189 +1073,18 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 			}
 		}
-	}
-}
-
-// UniSyncKernel votes with UniSync whether each warp's lanes agree, in
-// an assignment and in an if's condition. out has two elements per
-// thread.
-//
-//line normalize.go:83
-func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_uniSyncKernel,
-		func(gc_t *gocuda.Thread) { uniSyncKernel(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_uniSyncKernel(gc_b, in, out) })
-}
-
-//line normalize.go:83
-var gc_src_uniSyncKernel = compiled.NewSource(gc_files_normalize, "uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line normalize.go:83
-func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line normalize.go:93
-	var gc_l_allSync [32]bool
-	var gc_l_allSync_ [32]bool
-	var gc_c1v [32]bool
-	var gc_c1r [32]bool
-	var gc_c2v [32]bool
-	var gc_c2r [32]bool
-	var gc_c3v [32]bool
-	var gc_c3r [32]bool
-	var gc_c4v [32]bool
-	var gc_c4r [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line normalize.go:84
-				i := gc_bx*gc_bdx + gc_tx
-				gc_c1v[gc_lane] = in[i] > 0
-			}
-		}
-//line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line normalize.go:84
-				i := gc_bx*gc_bdx + gc_tx
-				var allSync bool = gc_c1r[gc_lane]
-//line normalize.go:85
-				gc_c2v[gc_lane] = in[i] > 0
-				gc_l_allSync[gc_lane] = allSync
-			}
-		}
-//line normalize.go:85
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line normalize.go:84
-				i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
-				allSync := gc_l_allSync[gc_lane]
-//line normalize.go:85
-				var anySync bool = gc_c2r[gc_lane]
-//line normalize.go:85
-				same := anySync == allSync
-				out[2*i] = 0
-				if same {
-					out[2*i] = 1
-				}
-			}
-		}
-		{
-			{
-//line normalize.go:96
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:90
-					gc_c3v[gc_lane] = in[i]%3 == 0
-				}
-			}
-//line normalize.go:90
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:90
-					var allSync_ bool = gc_c3r[gc_lane]
-//line normalize.go:90
-					gc_c4v[gc_lane] = in[i]%3 == 0
-					gc_l_allSync_[gc_lane] = allSync_
-				}
-			}
-//line normalize.go:90
-			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:84
-					i := gc_bx*gc_bdx + gc_tx
-//line normalize.go:86
-					allSync_ := gc_l_allSync_[gc_lane]
-//line normalize.go:90
-					var anySync_ bool = gc_c4r[gc_lane]
-//line normalize.go:90
-					if anySync_ == allSync_ {
-						out[2*i+1] = 1
-					}
-				}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line normalize.go:66
+			i := gc_bx*gc_bdx + gc_tx
+//line normalize.go:73
+			if syncThreadsOr {
+				out[3*i+2] = 1
 			}
 		}
 	}
 }
-
-// MatchAllKernel asks, per warp, whether all lanes hold the same value
-// (MatchAllSync's two results). out has two elements per thread.
-//
-//line normalize.go:99
-func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matchAll,
-		func(gc_t *gocuda.Thread) { matchAll(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_matchAll(gc_b, in, out) })
-}
-
-//line normalize.go:99
-var gc_src_matchAll = compiled.NewSource(gc_files_normalize, "matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line normalize.go:99
 func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
@@ -1409,23 +1156,22 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line normalize.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					gc_c1v[gc_lane] = in[i]
+//line normalize.go:110
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line normalize.go:100
+				i := gc_bx*gc_bdx + gc_tx
+				gc_c1v[gc_lane] = in[i]
 			}
 		}
 //line normalize.go:101
@@ -1451,9 +1197,3 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 		}
 	}
 }
-
-// gc_files_normalize holds the source files whose lines the kernels' records hash.
-//
-//go:embed normalize.go
-//line normalize.go:117
-var gc_files_normalize embed.FS

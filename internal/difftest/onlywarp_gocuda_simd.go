@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// OneWarpKernel sums, in warp k of each block alone (its code under if
-// warp == k, a parameter of the launch), each lane's element of in and
-// the next lane's, by a shuffle down, and writes the sums to out: the
-// compiled form visits that warp alone, none where k is not a warp of
-// the block.
-//
-//line onlywarp.go:12
-func OneWarpKernel(in, out []int32, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_oneWarp,
-		func(gc_t *gocuda.Thread) { oneWarp(gc_t, in, out, k) },
-		func(gc_b *compiled.Block) { gc_body_oneWarp(gc_b, in, out, k) })
-}
-
-//line onlywarp.go:12
-var gc_src_oneWarp = compiled.NewSource(gc_files_onlywarp, "oneWarp", "60163a13f36bfa4ba8aae16ec0fa32333431dddaaf0a646287da505eb94595f4", "onlywarp.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line onlywarp.go:12
 func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
@@ -320,173 +299,165 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line onlywarp.go:32
-			var gc_m5 uint32
+		var gc_m5 uint32
 //line onlywarp.go:20
-			if (gc_w >> 5) == k {
-				gc_m5 = ^uint32(0)
-			}
-			gc_save5 := gc_act
-			gc_act = gc_save5 & gc_m5
-			if gc_act != 0 {
-				gc_left := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
+		if (gc_w >> 5) == k {
+			gc_m5 = ^uint32(0)
+		}
+		gc_save5 := gc_act
+		gc_act = gc_save5 & gc_m5
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line onlywarp.go:21
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line onlywarp.go:21
-							v.StoreSlice(gc_c1v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line onlywarp.go:21
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-							v.StoreSlice(gc_c1v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
+//line onlywarp.go:21
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line onlywarp.go:21
+						v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
 //line onlywarp.go:34
-						v := gc_s_v[gc_rank]
+					v := gc_s_v[gc_rank]
 //line onlywarp.go:21
-						gc_c1v[gc_lane] = v
-					}
-				}
-//line onlywarp.go:21
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line onlywarp.go:21
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line onlywarp.go:21
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx3.X + gc_lane
-//line onlywarp.go:26
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line onlywarp.go:13
-							var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-							if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
-								break
-							}
-//line onlywarp.go:22
-							if i < len(out) && uint(len(out)-i) > 7 {
-//line onlywarp.go:22
-								v.StoreSlice(out[i:])
-							} else {
-//line onlywarp.go:23
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line onlywarp.go:22
-								if gc_if2.ToBits() != 0 {
-//line onlywarp.go:22
-									v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
-								}
-							}
-//line onlywarp.go:22
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line onlywarp.go:37
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line onlywarp.go:13
-							var i int = gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:13
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line onlywarp.go:21
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-							if i < 0 || i > len(out)-8 {
-//line onlywarp.go:22
-								break
-							}
-//line onlywarp.go:22
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-							if gc_if.ToBits() != 0 {
-//line onlywarp.go:23
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-							}
-//line onlywarp.go:23
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line onlywarp.go:13
-							i := gc_bx*gc_bdx + gc_tx
-//line onlywarp.go:15
-							v := gc_s_v[gc_rank]
-//line onlywarp.go:21
-							v += gc_c1r[gc_lane]
-							if i < len(out) {
-								out[i] = v
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
+					gc_c1v[gc_lane] = v
 				}
 			}
-			gc_act = gc_save5 &^ gc_dead
+//line onlywarp.go:21
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+//line onlywarp.go:21
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+//line onlywarp.go:21
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx3.X + gc_lane
+//line onlywarp.go:26
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line onlywarp.go:13
+						var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:13
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line onlywarp.go:21
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if i < 0 || i > len(out)-8 {
+//line onlywarp.go:22
+							break
+						}
+//line onlywarp.go:22
+						if i < len(out) && uint(len(out)-i) > 7 {
+//line onlywarp.go:22
+							v.StoreSlice(out[i:])
+						} else {
+//line onlywarp.go:23
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line onlywarp.go:22
+							if gc_if2.ToBits() != 0 {
+//line onlywarp.go:22
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+							}
+						}
+//line onlywarp.go:22
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line onlywarp.go:37
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line onlywarp.go:13
+						var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:13
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line onlywarp.go:21
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if i < 0 || i > len(out)-8 {
+//line onlywarp.go:22
+							break
+						}
+//line onlywarp.go:22
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						if gc_if.ToBits() != 0 {
+//line onlywarp.go:23
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						}
+//line onlywarp.go:23
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line onlywarp.go:31
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line onlywarp.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:15
+					v := gc_s_v[gc_rank]
+//line onlywarp.go:21
+					v += gc_c1r[gc_lane]
+					if i < len(out) {
+						out[i] = v
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
 		}
+//line onlywarp.go:30
+		gc_act = gc_save5 &^ gc_dead
 	}
 }
-
-// gc_files_onlywarp holds the source files whose lines the kernels' records hash.
-//
-//go:embed onlywarp.go
-//line onlywarp.go:39
-var gc_files_onlywarp embed.FS

@@ -5,35 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// OperandCopyKernel writes, for each thread, y: x shuffled down by one
-// lane, where x is the result of a helper with shuffles (two steps of a
-// shuffle scan of in: inlined, its result is a copy of its variable); odd
-// lanes add z, a copy of the same helper's result for y, shuffled down
-// by two among the odd lanes. The shuffles read x and z from the lanes
-// of the variables they copy, where the compiled form keeps them
-// (operand_copy.go); w, a copy of u that u's lanes no longer hold when
-// it is shuffled, is read from its own.
-//
-//line operandcopy.go:15
-func OperandCopyKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_operandCopy,
-		func(gc_t *gocuda.Thread) { operandCopy(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_operandCopy(gc_b, in, out) })
-}
-
-//line operandcopy.go:15
-var gc_src_operandCopy = compiled.NewSource(gc_files_operandcopy, "operandCopy", "1046d1373a092b3266a44cc3951343e75db3170ace272fb0ae571be97a873aa6", "operandcopy.go:5-34", "operandcopy.go:36-43", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line operandcopy.go:15
 func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
@@ -60,36 +36,33 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line operandcopy.go:41
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line operandcopy.go:44
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line operandcopy.go:17
-					copy(gc_l_v_[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line operandcopy.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32
-						if i < len(in) {
-							v = in[i]
-						}
-						var v_ int32 = v
-//line operandcopy.go:24
-						gc_l_v_[gc_lane] = v_
-					}
+			copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line operandcopy.go:16
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+//line operandcopy.go:24
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line operandcopy.go:39
@@ -231,75 +204,75 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		}
 //line operandcopy.go:42
 		copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line operandcopy.go:44
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line operandcopy.go:24
-				if (gc_rank&31)%2 == 1 {
-					gc_m13 |= 1 << gc_lane
-				}
+			if (gc_rank&31)%2 == 1 {
+				gc_m13 |= 1 << gc_lane
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 //line operandcopy.go:37
-					u := gc_l_u[gc_lane]
-					_ = u
-				}
+				u := gc_l_u[gc_lane]
+				_ = u
+			}
 //line operandcopy.go:26
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
 //line operandcopy.go:26
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 //line operandcopy.go:26
-							y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
 //line operandcopy.go:26
-							y.StoreSlice(gc_s_y[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line operandcopy.go:26
-							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-//line operandcopy.go:26
-							y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
-//line operandcopy.go:26
-							y.StoreSlice(gc_s_y[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
+						y.StoreSlice(gc_s_y[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-//line operandcopy.go:39
-						y := gc_s_y[gc_rank]
 //line operandcopy.go:26
-						y += gc_c4r[gc_lane]
-						gc_s_y[gc_rank] = y
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+//line operandcopy.go:26
+						y = y.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+//line operandcopy.go:26
+						y.StoreSlice(gc_s_y[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			gc_act = gc_save13 &^ gc_dead
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line operandcopy.go:39
+					y := gc_s_y[gc_rank]
+//line operandcopy.go:26
+					y += gc_c4r[gc_lane]
+					gc_s_y[gc_rank] = y
+				}
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
+//line operandcopy.go:33
 		gc_left4 := gc_act
 		if compiled.SIMD {
 //line operandcopy.go:29
@@ -449,24 +422,20 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					_ = i
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-					{
 //line operandcopy.go:32
-						y.StoreSlice(gc_at2[gc_tx:])
-					}
+					y.StoreSlice(gc_at2[gc_tx:])
 				}
-//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line operandcopy.go:18
 				y := gc_s_y[gc_rank]
-				{
 //line operandcopy.go:32
-					gc_at2[gc_tx] = y
-				}
+				gc_at2[gc_tx] = y
 			}
 		} else {
+//line operandcopy.go:36
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -504,17 +473,14 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:16
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-					{
 //line operandcopy.go:32
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line operandcopy.go:32
-							break
-						}
-//line operandcopy.go:32
-						y.StoreSlice(out[i:])
+						break
 					}
+//line operandcopy.go:32
+					y.StoreSlice(out[i:])
 				}
-//line operandcopy.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -527,12 +493,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:18
 					y := gc_s_y[gc_rank]
-					{
 //line operandcopy.go:32
-						out[i] = y
-					}
+					out[i] = y
 				}
 				{
+//line operandcopy.go:36
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -540,12 +505,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:18
 					y := gc_s_y[gc_rank]
-					{
 //line operandcopy.go:32
-						out[i] = y
-					}
+					out[i] = y
 				}
 				{
+//line operandcopy.go:36
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -553,12 +517,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:18
 					y := gc_s_y[gc_rank]
-					{
 //line operandcopy.go:32
-						out[i] = y
-					}
+					out[i] = y
 				}
 				{
+//line operandcopy.go:36
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -566,12 +529,11 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:18
 					y := gc_s_y[gc_rank]
-					{
 //line operandcopy.go:32
-						out[i] = y
-					}
+					out[i] = y
 				}
 			}
+//line operandcopy.go:36
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -579,17 +541,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line operandcopy.go:18
 				y := gc_s_y[gc_rank]
-				{
 //line operandcopy.go:32
-					out[i] = y
-				}
+				out[i] = y
 			}
 		}
 	}
 }
-
-// gc_files_operandcopy holds the source files whose lines the kernels' records hash.
-//
-//go:embed operandcopy.go
-//line operandcopy.go:43
-var gc_files_operandcopy embed.FS

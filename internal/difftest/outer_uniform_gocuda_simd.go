@@ -5,33 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// OuterUniformStepKernel steps z, the same for every thread of the block
-// and declared before the loop, in a loop of warp shuffles
-// (marchingCubes-cuda's computeMinMaxLv2 walks a column's sub-blocks so):
-// the loop runs lane by lane, each thread stepping its own copy of z.
-// Thread i of block b stores in out[i] its v after three trips of v += z;
-// z += 7; v += the next lane's v.
-//
-//line outer_uniform.go:13
-func OuterUniformStepKernel(out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_outerUniformStep,
-		func(gc_t *gocuda.Thread) { outerUniformStep(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_outerUniformStep(gc_b, out) })
-}
-
-//line outer_uniform.go:13
-var gc_src_outerUniformStep = compiled.NewSource(gc_files_outer_uniform, "outerUniformStep", "d96c98b8f2bc64e9b804abe3bd838007b6a7aee7f1ad90bb6e86e58432a641e8", "outer_uniform.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line outer_uniform.go:13
 func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
@@ -105,166 +83,157 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line outer_uniform.go:23
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line outer_uniform.go:14
+				z := uint32(gc_bx) * 7
+				v := float32(gc_tx)
+//line outer_uniform.go:18
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+			}
+		}
+//line outer_uniform.go:17
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line outer_uniform.go:16
+			c0 := 0
+//line outer_uniform.go:18
+			gc_l_c0[gc_lane] = c0
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				c0 := gc_l_c0[gc_lane]
+//line outer_uniform.go:16
+				if c0 < 3 {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line outer_uniform.go:31
+				z := gc_l_z[gc_lane]
+//line outer_uniform.go:33
+				v := gc_l_v[gc_lane]
+//line outer_uniform.go:17
+				v += float32(z)
+				z += 7
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+			}
+//line outer_uniform.go:19
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+			} else {
+//line outer_uniform.go:19
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line outer_uniform.go:19
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line outer_uniform.go:19
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line outer_uniform.go:19
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line outer_uniform.go:19
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line outer_uniform.go:19
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line outer_uniform.go:19
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line outer_uniform.go:32
+						v := gc_l_v[gc_lane]
+//line outer_uniform.go:19
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line outer_uniform.go:31
+				c0 := gc_l_c0[gc_lane]
+//line outer_uniform.go:16
+				c0++
+				gc_l_c0[gc_lane] = c0
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+//line outer_uniform.go:23
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line outer_uniform.go:26
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+//line outer_uniform.go:21
+				copy(gc_at, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-//line outer_uniform.go:14
-					z := uint32(gc_bx) * 7
-					v := float32(gc_tx)
-//line outer_uniform.go:18
-					gc_l_z[gc_lane] = z
-					gc_l_v[gc_lane] = v
-				}
-			}
-		}
-		{
-//line outer_uniform.go:17
-			gc_save6 := gc_act
-			gc_in6 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line outer_uniform.go:16
-				c0 := 0
-//line outer_uniform.go:18
-				gc_l_c0[gc_lane] = c0
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in6 &^ gc_dead
-				var gc_m6, gc_skip6 uint32
-				_ = gc_skip6
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-					if c0 < 3 {
-						gc_m6 |= 1 << gc_lane
-					}
-				}
-				gc_in6 &= gc_m6
-				gc_act = gc_in6
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line outer_uniform.go:31
-					z := gc_l_z[gc_lane]
-//line outer_uniform.go:33
 					v := gc_l_v[gc_lane]
-//line outer_uniform.go:17
-					v += float32(z)
-					z += 7
-					gc_l_z[gc_lane] = z
-					gc_l_v[gc_lane] = v
-				}
-//line outer_uniform.go:19
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-				} else {
-//line outer_uniform.go:19
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line outer_uniform.go:19
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line outer_uniform.go:19
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line outer_uniform.go:19
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line outer_uniform.go:19
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line outer_uniform.go:19
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line outer_uniform.go:19
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-//line outer_uniform.go:32
-							v := gc_l_v[gc_lane]
-//line outer_uniform.go:19
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-				gc_act = gc_in6 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line outer_uniform.go:31
-					c0 := gc_l_c0[gc_lane]
-//line outer_uniform.go:16
-					c0++
-					gc_l_c0[gc_lane] = c0
-				}
-			}
-			gc_act = gc_save6 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
 //line outer_uniform.go:21
-					copy(gc_at, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line outer_uniform.go:21
-						out[gc_bx*gc_bdx+gc_tx] = v
-					}
+					out[gc_bx*gc_bdx+gc_tx] = v
 				}
 			}
 		}
 	}
 }
-
-// gc_files_outer_uniform holds the source files whose lines the kernels' records hash.
-//
-//go:embed outer_uniform.go
-//line outer_uniform.go:33
-var gc_files_outer_uniform embed.FS

@@ -5,35 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// OutlineKernel is the tiled n-body's shape: the block loads a tile of
-// in into shared memory between barriers (threads past the end help),
-// and each thread runs a loop of its own over the tile's first k
-// elements, k its own (a trip count that differs between threads),
-// into sums it keeps across the barriers. The compiled form runs the
-// summing loop in a literal of its own (compiled.OutOfLine). With idx,
-// each thread reads in[idx[i]] first, which fails where the index is
-// out of range: inside the literal, at the thread's own coordinates.
-//
-//line outline.go:15
-func OutlineKernel(in, out []float32, idx []int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_outlineSums,
-		func(gc_t *gocuda.Thread) { outlineSums(gc_t, in, out, idx) },
-		func(gc_b *compiled.Block) { gc_body_outlineSums(gc_b, in, out, idx) })
-}
-
-//line outline.go:15
-var gc_src_outlineSums = compiled.NewSource(gc_files_outline, "outlineSums", "ed1e21761f22a48e230ae46e6c4fb66e563d9db36088f2a22ed36cfcfec016ac", "outline.go:5-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line outline.go:15
 func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
@@ -481,21 +457,19 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						gc_tx := gc_vstep3
 //line outline.go:18
 						var tx int = gc_tx
-						{
 //line outline.go:26
-							var k int = start + tx
+						var k int = start + tx
 //line outline.go:26
-							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
-							} else {
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						} else {
 //line outline.go:26
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
 //line outline.go:26
-								if gc_if3.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line outline.go:26
-									archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
 							}
 						}
 					}
@@ -584,39 +558,37 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 //line outline.go:26
 							break
 						}
-						{
 //line outline.go:26
-							var k int = start + tx
+						var k int = start + tx
 //line outline.go:26
-							if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+						if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
 //line outline.go:26
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line outline.go:26
+							if k >= 0 && k <= len(in)-8 {
+								gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
+							} else {
+//line outline.go:27
+								break gc_steps
+							}
+//line outline.go:27
+							gc_ld.StoreSlice(tile_[tx:])
+						} else {
+//line outline.go:27
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+//line outline.go:26
+							if gc_if.ToBits() != 0 {
+//line outline.go:26
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line outline.go:26
 								if k >= 0 && k <= len(in)-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(in[k:])
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
 								} else {
 //line outline.go:27
 									break gc_steps
 								}
 //line outline.go:27
-								gc_ld.StoreSlice(tile_[tx:])
-							} else {
-//line outline.go:27
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
-//line outline.go:26
-								if gc_if.ToBits() != 0 {
-//line outline.go:26
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line outline.go:26
-									if k >= 0 && k <= len(in)-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(in[k:])
-									} else {
-//line outline.go:27
-										break gc_steps
-									}
-//line outline.go:27
-									gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
-								}
+								gc_ld2.Merge(archsimd.LoadFloat32x8Slice(tile_[tx:]), gc_if).StoreSlice(tile_[tx:])
 							}
 						}
 					}
@@ -918,9 +890,3 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 		}
 	}
 }
-
-// gc_files_outline holds the source files whose lines the kernels' records hash.
-//
-//go:embed outline.go
-//line outline.go:52
-var gc_files_outline embed.FS

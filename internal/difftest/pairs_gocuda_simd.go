@@ -5,33 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"fmt"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PairsKernel writes, for thread i of the grid, re[i] and im[i]*scale
-// to out[off+2*i] and out[off+2*i+1], unguarded; it panics with
-// gocuda.ErrInvalidValue where scale is zero.
-//
-//line pairs.go:22
-func PairsKernel(re, im, out []float32, off int, scale float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_pairs,
-		func(gc_t *gocuda.Thread) { pairs(gc_t, re, im, out, off, scale) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_pairs(gc_b, gc_lo, gc_hi, re, im, out, off, scale)
-		})
-}
-
-//line pairs.go:22
-var gc_src_pairs = compiled.NewSource(gc_files_pairs, "pairs", "d33a6bfe67a0611a7d9f6bcf509393b87ddf4cacda51d99a7261f327e0324fc8", "pairs.go:17-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pairs.go:22
 func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32, off int, scale float32) {
@@ -166,12 +145,10 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 							if 0xff&(1<<gc_k) != 0 {
 //line pairs.go:27
 								gc_pos.Thread = gc_rank + gc_k
-								{
 //line pairs.go:27
-									out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+								out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
 //line pairs.go:27
-									out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
-								}
+								out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
 							}
 						}
 //line pairs.go:27
@@ -226,9 +203,3 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 		}
 	}
 }
-
-// gc_files_pairs holds the source files whose lines the kernels' records hash.
-//
-//go:embed pairs.go
-//line pairs.go:37
-var gc_files_pairs embed.FS

@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PartsKernel reads and writes parts of elements at thread i's index:
-// a coordinate of bodies[i] (a [4]float32, CUDA's float4), the fields of
-// ps[i], updated under a condition that differs between threads, and
-// acc[i] and ps[i] assigned composite literals. Where bodies is shorter
-// than acc, the threads past its end fail their read.
-//
-//line parts.go:21
-func PartsKernel(bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_parts,
-		func(gc_t *gocuda.Thread) { parts(gc_t, bodies, ps, acc, dt) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_parts(gc_b, gc_lo, gc_hi, bodies, ps, acc, dt) })
-}
-
-//line parts.go:21
-var gc_src_parts = compiled.NewSource(gc_files_parts, "parts", "6ed46b51600e7628ce1b2be6ddf1ab482b142a8d95f7b3558d5dd6aea8e0d452", "parts.go:14-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:21
 func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
@@ -499,14 +477,12 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_ld32.ConvertToFloat32().AsUint32x8().Store(&gc_lanes55)
 //line parts.go:26
 						for gc_k43 := range 8 {
-							{
 //line parts.go:26
-								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][0], gc_lanes53[gc_k43])
+							compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][0], gc_lanes53[gc_k43])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][1], gc_lanes54[gc_k43])
+							compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][1], gc_lanes54[gc_k43])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][2], gc_lanes55[gc_k43])
-							}
+							compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][2], gc_lanes55[gc_k43])
 						}
 //line parts.go:26
 						var gc_ld33 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -566,16 +542,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_ld36.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().AsUint32x8().Store(&gc_lanes63)
 //line parts.go:26
 						for gc_k48 := range 8 {
-							{
 //line parts.go:26
-								gc_at2[gc_tx+gc_k48].ID = gc_lanes60[gc_k48]
+							gc_at2[gc_tx+gc_k48].ID = gc_lanes60[gc_k48]
 //line parts.go:26
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].X, gc_lanes61[gc_k48])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].X, gc_lanes61[gc_k48])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].V, gc_lanes62[gc_k48])
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].V, gc_lanes62[gc_k48])
 //line parts.go:26
-								compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].Charge, gc_lanes63[gc_k48])
-							}
+							compiled.SetBits32At(&gc_at2[gc_tx+gc_k48].Charge, gc_lanes63[gc_k48])
 						}
 					}
 //line parts.go:28
@@ -1030,14 +1004,12 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_ld8.ConvertToFloat32().AsUint32x8().Store(&gc_lanes13)
 //line parts.go:31
 						for gc_k11 := range 8 {
-							{
 //line parts.go:31
-								compiled.SetBits32At(&acc[i+gc_k11][0], gc_lanes11[gc_k11])
+							compiled.SetBits32At(&acc[i+gc_k11][0], gc_lanes11[gc_k11])
 //line parts.go:31
-								compiled.SetBits32At(&acc[i+gc_k11][1], gc_lanes12[gc_k11])
+							compiled.SetBits32At(&acc[i+gc_k11][1], gc_lanes12[gc_k11])
 //line parts.go:31
-								compiled.SetBits32At(&acc[i+gc_k11][2], gc_lanes13[gc_k11])
-							}
+							compiled.SetBits32At(&acc[i+gc_k11][2], gc_lanes13[gc_k11])
 						}
 //line parts.go:31
 						var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
@@ -1096,16 +1068,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_ld12.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().AsUint32x8().Store(&gc_lanes21)
 //line parts.go:32
 						for gc_k16 := range 8 {
-							{
 //line parts.go:32
-								ps[i+gc_k16].ID = gc_lanes18[gc_k16]
+							ps[i+gc_k16].ID = gc_lanes18[gc_k16]
 //line parts.go:32
-								compiled.SetBits32At(&ps[i+gc_k16].X, gc_lanes19[gc_k16])
+							compiled.SetBits32At(&ps[i+gc_k16].X, gc_lanes19[gc_k16])
 //line parts.go:32
-								compiled.SetBits32At(&ps[i+gc_k16].V, gc_lanes20[gc_k16])
+							compiled.SetBits32At(&ps[i+gc_k16].V, gc_lanes20[gc_k16])
 //line parts.go:32
-								compiled.SetBits32At(&ps[i+gc_k16].Charge, gc_lanes21[gc_k16])
-							}
+							compiled.SetBits32At(&ps[i+gc_k16].Charge, gc_lanes21[gc_k16])
 						}
 					}
 //line parts.go:34
@@ -1129,21 +1099,6 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 		}
 	}
 }
-
-// PartsSumKernel sets out[i] to the sum over every particle j of
-// ps[j].X - ps[i].X: a field of an element the same for every thread
-// (broadcast from its address in the SIMD build) and one at thread i's
-// index (gathered).
-//
-//line parts.go:41
-func PartsSumKernel(ps []partsParticle, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_partsSum,
-		func(gc_t *gocuda.Thread) { partsSum(gc_t, ps, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_partsSum(gc_b, gc_lo, gc_hi, ps, out) })
-}
-
-//line parts.go:41
-var gc_src_partsSum = compiled.NewSource(gc_files_parts, "partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line parts.go:41
 func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
@@ -1334,8 +1289,3 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 		})
 	}
 }
-
-// gc_files_parts holds the source files whose lines the kernels' records hash.
-//
-//go:embed parts.go
-var gc_files_parts embed.FS

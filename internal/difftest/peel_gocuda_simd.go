@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PeelTileKernel is a three-point stencil over a block's shared tile of
-// in: the tile's interior threads read both neighbours in the tile, its
-// edge threads their own element only; each element records whether an
-// edge thread wrote it, in its sign.
-//
-//line peel.go:16
-func PeelTileKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_peelTile,
-		func(gc_t *gocuda.Thread) { peelTile(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_peelTile(gc_b, in, out) })
-}
-
-//line peel.go:16
-var gc_src_peelTile = compiled.NewSource(gc_files_peel, "peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:16
 func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
@@ -438,20 +418,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	}
 }
 
-// PeelShiftKernel shifts a block's tile of in by two, as a scan's step
-// reads x[i-offset]: threads below 2 store -1.
-//
-//line peel.go:38
-func PeelShiftKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_peelShift,
-		func(gc_t *gocuda.Thread) { peelShift(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_peelShift(gc_b, in, out) })
-}
-
-//line peel.go:38
-var gc_src_peelShift = compiled.NewSource(gc_files_peel, "peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line peel.go:38
 func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -870,20 +836,6 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	}
 }
 
-// PeelEdgesKernel adds each element's neighbours, unguarded: the grid's
-// first thread reads in[-1] and fails where lo is 0, and where in is no
-// longer than out the last thread reads past its end and fails.
-//
-//line peel.go:56
-func PeelEdgesKernel(in, out []float32, lo int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_peelEdges,
-		func(gc_t *gocuda.Thread) { peelEdges(gc_t, in, out, lo) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_peelEdges(gc_b, gc_lo, gc_hi, in, out, lo) })
-}
-
-//line peel.go:56
-var gc_src_peelEdges = compiled.NewSource(gc_files_peel, "peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line peel.go:56
 func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
 	gc_pos := gc_b.Pos()
@@ -962,12 +914,8 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								var i int = gc_bx*gc_bdx + gc_tx
 //line peel.go:57
 								_ = i
-								{
-//line peel.go:58
-									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line peel.go:60
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -975,11 +923,9 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line peel.go:57
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line peel.go:59
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
+//line peel.go:62
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -988,11 +934,11 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					gc_pos.Thread = gc_rank
 //line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i-1] + in[i+1]
-					}
+//line peel.go:59
+					out[i] = in[i-1] + in[i+1]
 				}
 			} else {
+//line peel.go:63
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1023,16 +969,14 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_tx := gc_vstep2
 //line peel.go:57
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:59
-								break
-							}
+						if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:59
-							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+							break
 						}
+//line peel.go:59
+						archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 					}
-//line peel.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1044,72 +988,57 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						gc_pos.Thread = gc_rank
 //line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i-1] + in[i+1]
-						}
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
 					}
 					{
+//line peel.go:63
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i-1] + in[i+1]
-						}
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
 					}
 					{
+//line peel.go:63
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i-1] + in[i+1]
-						}
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
 					}
 					{
+//line peel.go:63
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line peel.go:57
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i-1] + in[i+1]
-						}
+//line peel.go:59
+						out[i] = in[i-1] + in[i+1]
 					}
 				}
+//line peel.go:63
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line peel.go:57
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i-1] + in[i+1]
-					}
+//line peel.go:59
+					out[i] = in[i-1] + in[i+1]
 				}
 			}
 		}
 	}
 }
-
-// PeelRowsKernel is a five-point stencil over a block's 2-D shared tile:
-// the rows above and below the tile's first and last are missing, so
-// those rows run as usual, and the others peeled.
-//
-//line peel.go:68
-func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_peelRows,
-		func(gc_t *gocuda.Thread) { peelRows(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_peelRows(gc_b, in, out) })
-}
-
-//line peel.go:68
-var gc_src_peelRows = compiled.NewSource(gc_files_peel, "peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line peel.go:68
 func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
@@ -1779,8 +1708,3 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
-
-// gc_files_peel holds the source files whose lines the kernels' records hash.
-//
-//go:embed peel.go
-var gc_files_peel embed.FS

@@ -5,29 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PortableWindowKernel has each thread i with a whole window sum the
-// 2r+1 elements of in around it, in order, into out[i].
-//
-//line portable.go:13
-func PortableWindowKernel(in, out []float32, r int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_portableWindow,
-		func(gc_t *gocuda.Thread) { portableWindow(gc_t, in, out, r) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_portableWindow(gc_b, gc_lo, gc_hi, in, out, r) })
-}
-
-//line portable.go:13
-var gc_src_portableWindow = compiled.NewSource(gc_files_portable, "portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:13
 func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
@@ -263,21 +244,6 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 		})
 	}
 }
-
-// PortableReachKernel has each thread i sum in[i] to in[i+reach], with no
-// guard: threads whose window passes the end of in fail.
-//
-//line portable.go:29
-func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_portableReach,
-		func(gc_t *gocuda.Thread) { portableReach(gc_t, in, out, reach) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_portableReach(gc_b, gc_lo, gc_hi, in, out, reach)
-		})
-}
-
-//line portable.go:29
-var gc_src_portableReach = compiled.NewSource(gc_files_portable, "portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line portable.go:29
 func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, reach int) {
@@ -542,8 +508,3 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		})
 	}
 }
-
-// gc_files_portable holds the source files whose lines the kernels' records hash.
-//
-//go:embed portable.go
-var gc_files_portable embed.FS

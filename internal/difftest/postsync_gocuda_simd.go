@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PostVoteKernel steps each thread's i by 32 from its index, in a loop
-// that goes on while any lane of its warp has i below n[0]; out[tx] is
-// the thread's last i.
-//
-//line postsync.go:14
-func PostVoteKernel(n, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_postVote,
-		func(gc_t *gocuda.Thread) { postVote(gc_t, n, out) },
-		func(gc_b *compiled.Block) { gc_body_postVote(gc_b, n, out) })
-}
-
-//line postsync.go:14
-var gc_src_postVote = compiled.NewSource(gc_files_postsync, "postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line postsync.go:14
 func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
@@ -96,129 +77,112 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line postsync.go:23
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line postsync.go:15
+				i := int32(gc_tx)
+//line postsync.go:17
+				gc_l_i[gc_lane] = i
+			}
+		}
+//line postsync.go:17
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line postsync.go:16
+			more := true
+//line postsync.go:18
+			gc_l_more[gc_lane] = more
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				more := gc_l_more[gc_lane]
+//line postsync.go:16
+				if more {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_l_i[gc_lane]
+//line postsync.go:17
+				i += 32
+//line postsync.go:16
+				gc_c1v[gc_lane] = i < n[0]
+				gc_l_i[gc_lane] = i
+			}
+//line postsync.go:16
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line postsync.go:23
+				var more bool
+//line postsync.go:16
+				more = gc_c1r[gc_lane]
+				gc_l_more[gc_lane] = more
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+//line postsync.go:23
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line postsync.go:26
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+//line postsync.go:19
+				copy(gc_at, gc_l_i[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-//line postsync.go:15
-					i := int32(gc_tx)
-//line postsync.go:17
-					gc_l_i[gc_lane] = i
-				}
-			}
-		}
-		{
-//line postsync.go:17
-			gc_save6 := gc_act
-			gc_in6 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line postsync.go:16
-				more := true
-//line postsync.go:18
-				gc_l_more[gc_lane] = more
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in6 &^ gc_dead
-				var gc_m6, gc_skip6 uint32
-				_ = gc_skip6
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					more := gc_l_more[gc_lane]
-//line postsync.go:16
-					if more {
-						gc_m6 |= 1 << gc_lane
-					}
-				}
-				gc_in6 &= gc_m6
-				gc_act = gc_in6
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					i := gc_l_i[gc_lane]
-//line postsync.go:17
-					i += 32
-//line postsync.go:16
-					gc_c1v[gc_lane] = i < n[0]
-					gc_l_i[gc_lane] = i
-				}
-//line postsync.go:16
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line postsync.go:23
-					var more bool
-//line postsync.go:16
-					more = gc_c1r[gc_lane]
-					gc_l_more[gc_lane] = more
-				}
-			}
-			gc_act = gc_save6 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
 //line postsync.go:19
-					copy(gc_at, gc_l_i[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-//line postsync.go:19
-						out[gc_tx] = i
-					}
+					out[gc_tx] = i
 				}
 			}
 		}
 	}
 }
 
-// PostBarrierKernel is PostVoteKernel deciding for the block, with
-// t.SyncThreadsOr in the post statement.
-//
-//line postsync.go:26
-func PostBarrierKernel(n, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_postBarrier,
-		func(gc_t *gocuda.Thread) { postBarrier(gc_t, n, out) },
-		func(gc_b *compiled.Block) { gc_body_postBarrier(gc_b, n, out) })
-}
-
-//line postsync.go:26
-var gc_src_postBarrier = compiled.NewSource(gc_files_postsync, "postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line postsync.go:26
 func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -535,9 +499,3 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		}
 	}
 }
-
-// gc_files_postsync holds the source files whose lines the kernels' records hash.
-//
-//go:embed postsync.go
-//line postsync.go:41
-var gc_files_postsync embed.FS

@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PrefixLanesKernel runs warp code whose active lanes are the warp's first
-// ones, in blocks whose last warp is partial: lane loops at the warp's top
-// level, in a branch the whole warp takes or skips (the warp's parity
-// against k), and after a loop whose lanes leave at different trips, each
-// followed by a collective. out has one element per thread.
-//
-//line prefix_lanes.go:12
-func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_prefixLanes,
-		func(gc_t *gocuda.Thread) { prefixLanes(gc_t, in, out, k) },
-		func(gc_b *compiled.Block) { gc_body_prefixLanes(gc_b, in, out, k) })
-}
-
-//line prefix_lanes.go:12
-var gc_src_prefixLanes = compiled.NewSource(gc_files_prefix_lanes, "prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line prefix_lanes.go:12
 func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
@@ -153,35 +132,32 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
+//line prefix_lanes.go:26
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 //line prefix_lanes.go:14
-					warp := (gc_w >> 5)
-					lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+			warp := (gc_w >> 5)
+			lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 //line prefix_lanes.go:17
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:16
-						full := uint32(uint64(1)<<lanes - 1)
-						gc_c1m[gc_lane] = full
-						gc_c1v[gc_lane] = in[i]
-						gc_c1a[gc_lane] = 1
-						gc_c1w[gc_lane] = gocuda.WarpSize
-						gc_s_full[gc_rank] = full
-					}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line prefix_lanes.go:13
+				i := gc_bx*gc_bdx + gc_tx
+//line prefix_lanes.go:16
+				full := uint32(uint64(1)<<lanes - 1)
+				gc_c1m[gc_lane] = full
+				gc_c1v[gc_lane] = in[i]
+				gc_c1a[gc_lane] = 1
+				gc_c1w[gc_lane] = gocuda.WarpSize
+				gc_s_full[gc_rank] = full
 			}
 		}
 //line prefix_lanes.go:17
@@ -244,157 +220,156 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line prefix_lanes.go:25
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line prefix_lanes.go:13
+				i := gc_bx*gc_bdx + gc_tx
+//line prefix_lanes.go:17
+				v := in[i] + gc_c1r[gc_lane]
+//line prefix_lanes.go:19
+				gc_s_v[gc_rank] = v
+			}
+		}
+//line prefix_lanes.go:24
+		var gc_m7 uint32
+//line prefix_lanes.go:18
+		if (gc_w>>5)%2 == k%2 {
+			gc_m7 = ^uint32(0)
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:19
+						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+//line prefix_lanes.go:19
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line prefix_lanes.go:19
+						full.StoreSlice(gc_c2m[gc_lane:])
+//line prefix_lanes.go:19
+						v.StoreSlice(gc_c2v[gc_lane:])
+//line prefix_lanes.go:19
+						for gc_k7 := range 8 {
+//line prefix_lanes.go:19
+							gc_c2a[gc_lane+gc_k7] = 3
+						}
+//line prefix_lanes.go:19
+						for gc_k8 := range 8 {
+//line prefix_lanes.go:19
+							gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
+						}
+//line prefix_lanes.go:20
+						gc_left3 &^= 0xff << gc_lane
 					}
-					if gc_left2&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:19
+						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
+//line prefix_lanes.go:19
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line prefix_lanes.go:19
+						full.StoreSlice(gc_c2m[gc_lane:])
+//line prefix_lanes.go:19
+						v.StoreSlice(gc_c2v[gc_lane:])
+//line prefix_lanes.go:19
+						for gc_k5 := range 8 {
+//line prefix_lanes.go:19
+							gc_c2a[gc_lane+gc_k5] = 3
+						}
+//line prefix_lanes.go:19
+						for gc_k6 := range 8 {
+//line prefix_lanes.go:19
+							gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
+						}
+//line prefix_lanes.go:20
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:17
-					v := in[i] + gc_c1r[gc_lane]
+//line prefix_lanes.go:32
+					full := gc_s_full[gc_rank]
+					v := gc_s_v[gc_rank]
 //line prefix_lanes.go:19
+					gc_c2m[gc_lane] = full
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = 3
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+			}
+//line prefix_lanes.go:19
+			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:19
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line prefix_lanes.go:19
+						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+//line prefix_lanes.go:19
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:19
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line prefix_lanes.go:19
+						v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+//line prefix_lanes.go:19
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line prefix_lanes.go:32
+					v := gc_s_v[gc_rank]
+//line prefix_lanes.go:19
+					v = gc_c2r[gc_lane] - v
 					gc_s_v[gc_rank] = v
 				}
 			}
 		}
-		{
-			var gc_m7 uint32
-//line prefix_lanes.go:18
-			if (gc_w>>5)%2 == k%2 {
-				gc_m7 = ^uint32(0)
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-							full.StoreSlice(gc_c2m[gc_lane:])
-//line prefix_lanes.go:19
-							v.StoreSlice(gc_c2v[gc_lane:])
-//line prefix_lanes.go:19
-							for gc_k7 := range 8 {
-//line prefix_lanes.go:19
-								gc_c2a[gc_lane+gc_k7] = 3
-							}
-//line prefix_lanes.go:19
-							for gc_k8 := range 8 {
-//line prefix_lanes.go:19
-								gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
-							}
-//line prefix_lanes.go:20
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank:])
-//line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-							full.StoreSlice(gc_c2m[gc_lane:])
-//line prefix_lanes.go:19
-							v.StoreSlice(gc_c2v[gc_lane:])
-//line prefix_lanes.go:19
-							for gc_k5 := range 8 {
-//line prefix_lanes.go:19
-								gc_c2a[gc_lane+gc_k5] = 3
-							}
-//line prefix_lanes.go:19
-							for gc_k6 := range 8 {
-//line prefix_lanes.go:19
-								gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
-							}
-//line prefix_lanes.go:20
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:32
-						full := gc_s_full[gc_rank]
-						v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-						gc_c2m[gc_lane] = full
-						gc_c2v[gc_lane] = v
-						gc_c2a[gc_lane] = 3
-						gc_c2w[gc_lane] = gocuda.WarpSize
-					}
-				}
-//line prefix_lanes.go:19
-				compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
-//line prefix_lanes.go:19
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:19
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line prefix_lanes.go:19
-							v = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
-//line prefix_lanes.go:19
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line prefix_lanes.go:32
-						v := gc_s_v[gc_rank]
-//line prefix_lanes.go:19
-						v = gc_c2r[gc_lane] - v
-						gc_s_v[gc_rank] = v
-					}
-				}
-			}
-			gc_act = gc_save7 &^ gc_dead
-		}
+		gc_act = gc_save7 &^ gc_dead
+//line prefix_lanes.go:26
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -581,35 +556,28 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left7 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left7&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line prefix_lanes.go:13
-					i := gc_bx*gc_bdx + gc_tx
-//line prefix_lanes.go:15
-					v := gc_s_v[gc_rank]
-//line prefix_lanes.go:26
-					v ^= gc_c4r[gc_lane]
-					out[i] = v
-					gc_s_v[gc_rank] = v
+//line prefix_lanes.go:35
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left7&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line prefix_lanes.go:13
+				i := gc_bx*gc_bdx + gc_tx
+//line prefix_lanes.go:15
+				v := gc_s_v[gc_rank]
+//line prefix_lanes.go:26
+				v ^= gc_c4r[gc_lane]
+				out[i] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 	}
 }
-
-// gc_files_prefix_lanes holds the source files whose lines the kernels' records hash.
-//
-//go:embed prefix_lanes.go
-//line prefix_lanes.go:39
-var gc_files_prefix_lanes embed.FS

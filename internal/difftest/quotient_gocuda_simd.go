@@ -5,33 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SegmentsKernel divides each thread's flat index plus off by d and by e,
-// as CUDA code flattening a tensor does (llm.c's b := idx / T,
-// t := idx % T): the compiled form runs each row in segments of one
-// quotient where the dividends are non-negative and the divisors long
-// enough, and divides per thread elsewhere (negative dividends, small,
-// negative or zero divisors).
-//
-//line quotient.go:13
-func SegmentsKernel(out []int32, off, d, e int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_segments,
-		func(gc_t *gocuda.Thread) { segments(gc_t, out, off, d, e) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_segments(gc_b, gc_lo, gc_hi, out, off, d, e) })
-}
-
-//line quotient.go:13
-var gc_src_segments = compiled.NewSource(gc_files_quotient, "segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:13
 func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
@@ -116,40 +93,36 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 								gc_tx := gc_vstep
 //line quotient.go:14
 								var i int = gc_bx*gc_bdx + gc_tx
-								{
-									var x int = i + off
 //line quotient.go:16
-									_ = x
-									if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
+								var x int = i + off
+//line quotient.go:16
+								_ = x
+								if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
 //line quotient.go:17
-										break
-									}
-//line quotient.go:17
-									archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
+									break
 								}
+//line quotient.go:17
+								archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
-//line quotient.go:19
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
-							{
 //line quotient.go:17
-								gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-							}
+							gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					} else {
+//line quotient.go:21
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line quotient.go:14
 							i := gc_bx*gc_bdx + gc_tx
-							{
 //line quotient.go:17
-								out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-							}
+							out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
 						}
 					}
+//line quotient.go:21
 					gc_seg = gc_segend
 				}
 			} else {
@@ -158,29 +131,14 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 					gc_pos.Thread = gc_rank
 //line quotient.go:14
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						x := i + off
-						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
-					}
+//line quotient.go:16
+					x := i + off
+					out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
 				}
 			}
 		}
 	}
 }
-
-// SegmentRowsKernel divides the flat index of a 2D block's thread, whose
-// rows of x start at y*w, and returns the threads whose remainder is 3:
-// segments of each row, and a return from them.
-//
-//line quotient.go:26
-func SegmentRowsKernel(out []int32, w, d int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_segmentRows,
-		func(gc_t *gocuda.Thread) { segmentRows(gc_t, out, w, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_segmentRows(gc_b, gc_lo, gc_hi, out, w, d) })
-}
-
-//line quotient.go:26
-var gc_src_segmentRows = compiled.NewSource(gc_files_quotient, "segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:26
 func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
@@ -320,24 +278,6 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 		}
 	}
 }
-
-// NormalizeKernel is llm.c's normalization_kernel (layernorm_forward.cu):
-// one thread an element of a (rows, C) tensor, the row's mean and rstd at
-// idx / C and the channel's weight and bias at idx % C. Its segments read
-// one row's statistics and run along its channels, eight (or sixteen) a
-// vector step in the SIMD build.
-//
-//line quotient.go:42
-func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_normalize,
-		func(gc_t *gocuda.Thread) { normalize(gc_t, out, inp, mean, rstd, weight, bias, C) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_normalize(gc_b, gc_lo, gc_hi, out, inp, mean, rstd, weight, bias, C)
-		})
-}
-
-//line quotient.go:42
-var gc_src_normalize = compiled.NewSource(gc_files_quotient, "normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line quotient.go:42
 func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
@@ -483,9 +423,3 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 		}
 	}
 }
-
-// gc_files_quotient holds the source files whose lines the kernels' records hash.
-//
-//go:embed quotient.go
-//line quotient.go:64
-var gc_files_quotient embed.FS

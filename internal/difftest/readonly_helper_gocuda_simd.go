@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HelperReadOnlyKernel calls a helper whose barrier sits under an if on
-// in[k], an element of a parameter the kernel never writes at an index
-// the same for the block: the condition is the block's, in the helper as
-// in the kernel. Where in[k] > 0 each thread adds its right neighbour's
-// value (the block's first, for the last thread).
-//
-//line readonly_helper.go:12
-func HelperReadOnlyKernel(in, out []int32, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_helperReadOnly,
-		func(gc_t *gocuda.Thread) { helperReadOnly(gc_t, in, out, k) },
-		func(gc_b *compiled.Block) { gc_body_helperReadOnly(gc_b, in, out, k) })
-}
-
-//line readonly_helper.go:12
-var gc_src_helperReadOnly = compiled.NewSource(gc_files_readonly_helper, "helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line readonly_helper.go:12
 func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
@@ -627,9 +606,3 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
-
-// gc_files_readonly_helper holds the source files whose lines the kernels' records hash.
-//
-//go:embed readonly_helper.go
-//line readonly_helper.go:27
-var gc_files_readonly_helper embed.FS

@@ -5,29 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// RebaseStencilKernel is a three-point stencil over the interior of in:
-// three offsets of one slice, one rebased slice each.
-//
-//line rebase.go:14
-func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseStencil,
-		func(gc_t *gocuda.Thread) { rebaseStencil(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseStencil(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line rebase.go:14
-var gc_src_rebaseStencil = compiled.NewSource(gc_files_rebase, "rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:14
 func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -114,12 +96,8 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:15
 								_ = i
-								{
-//line rebase.go:16
-									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line rebase.go:18
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -127,11 +105,9 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line rebase.go:15
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line rebase.go:17
-								gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
 						}
+//line rebase.go:20
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -140,11 +116,11 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_rank
 //line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i-1] + 2*in[i] + in[i+1]
-					}
+//line rebase.go:17
+					out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			} else {
+//line rebase.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -179,16 +155,14 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_tx := gc_vstep2
 //line rebase.go:15
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line rebase.go:17
-								break
-							}
+						if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line rebase.go:17
-							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+							break
 						}
+//line rebase.go:17
+						archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 					}
-//line rebase.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -197,30 +171,13 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_pos.Thread = gc_rank
 //line rebase.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i-1] + 2*in[i] + in[i+1]
-					}
+//line rebase.go:17
+					out[i] = in[i-1] + 2*in[i] + in[i+1]
 				}
 			}
 		}
 	}
 }
-
-// Rebase2DKernel scales a w×h image held in rows of pitch elements, its
-// row's offset reading the thread's y, and records which thread wrote each
-// element.
-//
-//line rebase.go:26
-func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebase2D,
-		func(gc_t *gocuda.Thread) { rebase2D(gc_t, in, out, w, h, pitch) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_rebase2D(gc_b, gc_lo, gc_hi, in, out, w, h, pitch)
-		})
-}
-
-//line rebase.go:26
-var gc_src_rebase2D = compiled.NewSource(gc_files_rebase, "rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:26
 func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []int32, w, h, pitch int) {
@@ -320,25 +277,22 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 						var y int = gc_by*gc_bdy + gc_ty
 //line rebase.go:28
 						_ = y
-						{
-							if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 //line rebase.go:30
-								break
-							}
+						if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
 //line rebase.go:30
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
+							break
 						}
+//line rebase.go:30
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
 					}
-//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line rebase.go:30
-						gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
-					}
+					gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			} else {
+//line rebase.go:34
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -383,16 +337,14 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 //line rebase.go:27
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-						{
-							if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
 //line rebase.go:30
-								break
-							}
+						if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640) || (y*pitch+x) > len(out)-8 {
 //line rebase.go:30
-							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
+							break
 						}
+//line rebase.go:30
+						archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 					}
-//line rebase.go:32
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -401,11 +353,11 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 //line rebase.go:27
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-					{
-						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
-					}
+//line rebase.go:30
+					out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 				}
 			}
+//line rebase.go:34
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -413,19 +365,6 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 		}
 	}
 }
-
-// RebaseShortKernel copies in to out for every index of out: where in is
-// shorter, the first thread past its end fails.
-//
-//line rebase.go:38
-func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseShort,
-		func(gc_t *gocuda.Thread) { rebaseShort(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseShort(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line rebase.go:38
-var gc_src_rebaseShort = compiled.NewSource(gc_files_rebase, "rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:38
 func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -495,21 +434,16 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						var i int = gc_bx*gc_bdx + gc_tx
 //line rebase.go:39
 						_ = i
-						{
-//line rebase.go:40
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
-//line rebase.go:42
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line rebase.go:41
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
+//line rebase.go:45
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -544,16 +478,14 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep2
 //line rebase.go:39
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line rebase.go:41
-								break
-							}
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line rebase.go:41
-							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+							break
 						}
+//line rebase.go:41
+						archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
-//line rebase.go:43
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -565,71 +497,57 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Thread = gc_rank
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i] * 2
-						}
+//line rebase.go:41
+						out[i] = in[i] * 2
 					}
 					{
+//line rebase.go:45
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i] * 2
-						}
+//line rebase.go:41
+						out[i] = in[i] * 2
 					}
 					{
+//line rebase.go:45
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i] * 2
-						}
+//line rebase.go:41
+						out[i] = in[i] * 2
 					}
 					{
+//line rebase.go:45
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i] * 2
-						}
+//line rebase.go:41
+						out[i] = in[i] * 2
 					}
 				}
+//line rebase.go:45
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line rebase.go:39
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i] * 2
-					}
+//line rebase.go:41
+					out[i] = in[i] * 2
 				}
 			}
 		}
 	}
 }
-
-// RebaseGridStrideKernel is SAXPY with a grid-stride loop: the loop runs
-// flat or in lockstep, each step's row rebased.
-//
-//line rebase.go:49
-func RebaseGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseGridStride,
-		func(gc_t *gocuda.Thread) { rebaseGridStride(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line rebase.go:49
-var gc_src_rebaseGridStride = compiled.NewSource(gc_files_rebase, "rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:49
 func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -829,101 +747,91 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-							gc_at3 := y[gc_off3:][:gc_to]
-							gc_at4 := x[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line rebase.go:51
-									gc_more = true
-//line rebase.go:51
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line rebase.go:51
-									gc_more = true
-//line rebase.go:51
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line rebase.go:51
-									gc_more = true
-//line rebase.go:51
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line rebase.go:51
-									gc_more = true
-//line rebase.go:51
-									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:65
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line rebase.go:51
 								gc_more = true
 //line rebase.go:51
 								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line rebase.go:50
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line rebase.go:51
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line rebase.go:50
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
+								gc_more = true
 //line rebase.go:51
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line rebase.go:50
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line rebase.go:51
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line rebase.go:50
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-//line rebase.go:51
-									y[i] = a*x[i] + y[i]
-								}
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line rebase.go:51
+								gc_more = true
+//line rebase.go:51
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line rebase.go:51
+								gc_more = true
+//line rebase.go:51
+								gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line rebase.go:51
+							gc_more = true
+//line rebase.go:51
+							gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line rebase.go:50
@@ -933,25 +841,21 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								y[i] = a*x[i] + y[i]
 							}
 						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rebase.go:50
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+//line rebase.go:51
+							y[i] = a*x[i] + y[i]
+						}
 					}
 				}
 			}
 		}
 	}
 }
-
-// RebaseRowKernel stores, from the one row y of the grid equal to row,
-// each thread's y at out[x]: the other rows run no thread.
-//
-//line rebase.go:59
-func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseRow,
-		func(gc_t *gocuda.Thread) { rebaseRow(gc_t, out, row) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseRow(gc_b, gc_lo, gc_hi, out, row) })
-}
-
-//line rebase.go:59
-var gc_src_rebaseRow = compiled.NewSource(gc_files_rebase, "rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:59
 func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row int) {
@@ -1026,21 +930,19 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						_ = x
 						var y int = gc_by*gc_bdy + gc_ty
-						{
-//line rebase.go:62
-							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
 					}
+//line rebase.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:61
 					y := gc_by*gc_bdy + gc_ty
-					{
-						gc_at[gc_tx] = int32(y*1000 + gc_ty)
-					}
+//line rebase.go:63
+					gc_at[gc_tx] = int32(y*1000 + gc_ty)
 				}
 			} else {
+//line rebase.go:67
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1073,16 +975,14 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-						{
-							if x < 0 || x > len(out)-8 {
 //line rebase.go:63
-								break
-							}
+						if x < 0 || x > len(out)-8 {
 //line rebase.go:63
-							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
+							break
 						}
+//line rebase.go:63
+						archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(out[x:])
 					}
-//line rebase.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1095,11 +995,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-						{
-							out[x] = int32(y*1000 + gc_ty)
-						}
+//line rebase.go:63
+						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
+//line rebase.go:67
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -1107,11 +1007,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-						{
-							out[x] = int32(y*1000 + gc_ty)
-						}
+//line rebase.go:63
+						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
+//line rebase.go:67
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -1119,11 +1019,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-						{
-							out[x] = int32(y*1000 + gc_ty)
-						}
+//line rebase.go:63
+						out[x] = int32(y*1000 + gc_ty)
 					}
 					{
+//line rebase.go:67
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -1131,11 +1031,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
 						y := gc_by*gc_bdy + gc_ty
-						{
-							out[x] = int32(y*1000 + gc_ty)
-						}
+//line rebase.go:63
+						out[x] = int32(y*1000 + gc_ty)
 					}
 				}
+//line rebase.go:67
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
@@ -1143,11 +1043,11 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 //line rebase.go:60
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-					{
-						out[x] = int32(y*1000 + gc_ty)
-					}
+//line rebase.go:63
+					out[x] = int32(y*1000 + gc_ty)
 				}
 			}
+//line rebase.go:67
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1156,26 +1056,6 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 	}
 }
 
-// RebaseGuardedKernel reads in behind the thread by k elements, behind the
-// guard i >= k+lo that keeps the index in range (Hillis and Steele's
-// y = x[i-offset]): a row's offset below the slice's start, which the
-// rebased loop cannot reslice, so the usual loop runs. Threads the guard
-// leaves out store -1; where k is negative, threads past the end of in
-// fail.
-//
-//line rebase.go:75
-func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseGuarded,
-		func(gc_t *gocuda.Thread) { rebaseGuarded(gc_t, in, out, k, lo) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_rebaseGuarded(gc_b, gc_lo, gc_hi, in, out, k, lo)
-		})
-}
-
-//line rebase.go:75
-var gc_src_rebaseGuarded = compiled.NewSource(gc_files_rebase, "rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rebase.go:75
 func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1368,24 +1248,6 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		}
 	}
 }
-
-// RebaseTileKernel sums each column of a block's w×h tile of in by a tree
-// over the tile's rows, as Rodinia's backprop sums its weight matrix
-// (weightMatrix[ty][tx] += weightMatrix[ty+s][tx]), then each thread
-// stores tile[ty+r][tx+k] to out: the tile's rows and columns indexed
-// at the thread's y and x, each row of threads one row of the tile. With
-// r and k zero, thread (tx, 0) stores its column's sum; beyond the tile,
-// the first thread whose row or column leaves it fails.
-//
-//line rebase.go:97
-func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rebaseTile,
-		func(gc_t *gocuda.Thread) { rebaseTile(gc_t, in, out, r, k) },
-		func(gc_b *compiled.Block) { gc_body_rebaseTile(gc_b, in, out, r, k) })
-}
-
-//line rebase.go:97
-var gc_src_rebaseTile = compiled.NewSource(gc_files_rebase, "rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:97
 func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
@@ -1628,12 +1490,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						_ = tx
 //line rebase.go:98
 						var ty int = gc_ty
-						{
 //line rebase.go:105
-							if ty+s < gc_bdy {
+						if ty+s < gc_bdy {
 //line rebase.go:105
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							}
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 						}
 					}
 //line rebase.go:107
@@ -1642,14 +1502,13 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 //line rebase.go:98
 					ty := gc_ty
-					{
 //line rebase.go:105
-						if ty+s < gc_bdy {
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+					if ty+s < gc_bdy {
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
 			} else {
+//line rebase.go:111
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1728,50 +1587,48 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						var tx int = gc_tx
 //line rebase.go:98
 						var ty int = gc_ty
-						{
 //line rebase.go:105
-							if ty+s < gc_bdy {
+						if ty+s < gc_bdy {
 //line rebase.go:105
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:105
-								if tx >= 0 && tx <= len(tile_[ty+s])-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
-								} else {
+							if tx >= 0 && tx <= len(tile_[ty+s])-8 {
+								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
+							} else {
 //line rebase.go:106
-									break gc_steps
-								}
+								break gc_steps
+							}
 //line rebase.go:106
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:106
-								if tx >= 0 && tx <= len(tile_[ty])-8 {
+							if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
-									gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-								} else {
+								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+							} else {
 //line rebase.go:106
-									break gc_steps
-								}
+								break gc_steps
+							}
 //line rebase.go:106
-								if tx >= 0 && tx <= len(tile_[ty])-8 {
+							if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
-									gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
-								} else {
+								gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+							} else {
 //line rebase.go:106
-									var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 //line rebase.go:106
-									gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+								gc_ld2.Add(gc_ld).Store(&gc_lanes3)
 //line rebase.go:106
-									for gc_k3 := range 8 {
+								for gc_k3 := range 8 {
 //line rebase.go:106
-										if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line rebase.go:106
-											gc_pos.Thread = gc_rank + gc_k3
+										gc_pos.Thread = gc_rank + gc_k3
 //line rebase.go:106
-											tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-										}
+										tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 									}
-//line rebase.go:106
-									gc_pos.Thread = gc_rank
 								}
+//line rebase.go:106
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
@@ -1785,14 +1642,13 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					tx := gc_tx
 //line rebase.go:98
 					ty := gc_ty
-					{
 //line rebase.go:105
-						if ty+s < gc_bdy {
-							tile_[ty][tx] += tile_[ty+s][tx]
-						}
+					if ty+s < gc_bdy {
+						tile_[ty][tx] += tile_[ty+s][tx]
 					}
 				}
 			}
+//line rebase.go:111
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1978,176 +1834,6 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 	}
 }
 
-// RebasePartialKernel gathers tab at idx for each element of out: out and
-// idx are indexed at the thread's index, and rebased, while tab's index
-// is data and keeps its check. Where idx holds an index past tab, the
-// first thread to read it fails.
-//
-//line rebase.go:120
-func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebasePartial,
-		func(gc_t *gocuda.Thread) { rebasePartial(gc_t, idx, tab, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebasePartial(gc_b, gc_lo, gc_hi, idx, tab, out) })
-}
-
-//line rebase.go:120
-var gc_src_rebasePartial = compiled.NewSource(gc_files_rebase, "rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rebase.go:120
-func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line rebase.go:138
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				gc_at2 := idx[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line rebase.go:155
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rebase.go:123
-							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-//line rebase.go:129
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rebase.go:123
-							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-//line rebase.go:129
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rebase.go:123
-							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-//line rebase.go:129
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rebase.go:123
-							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line rebase.go:123
-						gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = tab[idx[i]] + float32(idx[i])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = tab[idx[i]] + float32(idx[i])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = tab[idx[i]] + float32(idx[i])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line rebase.go:121
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = tab[idx[i]] + float32(idx[i])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rebase.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = tab[idx[i]] + float32(idx[i])
-					}
-				}
-			}
-		}
-	}
-}
-
-// RebaseLocalKernel copies in, from offset off on, to out, through a
-// local defined under the guard (pathfinder's index): the local's
-// definition is the row's offset. Where in is too short, the first
-// thread past its end fails.
-//
-//line rebase.go:133
-func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseLocal,
-		func(gc_t *gocuda.Thread) { rebaseLocal(gc_t, in, out, off) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseLocal(gc_b, gc_lo, gc_hi, in, out, off) })
-}
-
-//line rebase.go:133
-var gc_src_rebaseLocal = compiled.NewSource(gc_files_rebase, "rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line rebase.go:133
 func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
 	gc_pos := gc_b.Pos()
@@ -2216,24 +1902,21 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep
 //line rebase.go:134
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							var src int = off + i
 //line rebase.go:136
-							_ = src
+						var src int = off + i
 //line rebase.go:136
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
-						}
+						_ = src
+//line rebase.go:136
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
 					}
-//line rebase.go:138
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line rebase.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx] * 2
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] * 2
 				}
 			} else {
+//line rebase.go:141
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2269,17 +1952,15 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_tx := gc_vstep2
 //line rebase.go:134
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							var src int = off + i
-							if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
+//line rebase.go:136
+						var src int = off + i
+						if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
 //line rebase.go:137
-								break
-							}
-//line rebase.go:137
-							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
+							break
 						}
+//line rebase.go:137
+						archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 					}
-//line rebase.go:139
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -2291,79 +1972,62 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						gc_pos.Thread = gc_rank
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
+//line rebase.go:136
+						src := off + i
+						out[i] = in[src] * 2
 					}
 					{
+//line rebase.go:141
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
+//line rebase.go:136
+						src := off + i
+						out[i] = in[src] * 2
 					}
 					{
+//line rebase.go:141
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
+//line rebase.go:136
+						src := off + i
+						out[i] = in[src] * 2
 					}
 					{
+//line rebase.go:141
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
+//line rebase.go:136
+						src := off + i
+						out[i] = in[src] * 2
 					}
 				}
+//line rebase.go:141
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line rebase.go:134
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						src := off + i
-						out[i] = in[src] * 2
-					}
+//line rebase.go:136
+					src := off + i
+					out[i] = in[src] * 2
 				}
 			}
 		}
 	}
 }
-
-// RebaseClampRowsKernel adds to each element of a w×h image the elements
-// above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
-// h-1)): row offsets of builtin min and max, rebased.
-//
-//line rebase.go:146
-func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rebaseClampRows,
-		func(gc_t *gocuda.Thread) { rebaseClampRows(gc_t, in, out, w, h) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_rebaseClampRows(gc_b, gc_lo, gc_hi, in, out, w, h)
-		})
-}
-
-//line rebase.go:146
-var gc_src_rebaseClampRows = compiled.NewSource(gc_files_rebase, "rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rebase.go:146
 func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h int) {
@@ -2458,12 +2122,8 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var s int = min(y+1, h-1)
 //line rebase.go:149
 						_ = s
-						{
-//line rebase.go:150
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line rebase.go:152
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -2474,12 +2134,10 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 //line rebase.go:149
 					s := min(y+1, h-1)
 					_ = s
-					{
-//line rebase.go:151
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
+//line rebase.go:155
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2518,16 +2176,14 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var n int = max(y-1, 0)
 //line rebase.go:149
 						var s int = min(y+1, h-1)
-						{
-							if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
 //line rebase.go:151
-								break
-							}
+						if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
 //line rebase.go:151
-							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+							break
 						}
+//line rebase.go:151
+						archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
 					}
-//line rebase.go:153
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -2540,11 +2196,11 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					n := max(y-1, 0)
 //line rebase.go:149
 					s := min(y+1, h-1)
-					{
-						out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
-					}
+//line rebase.go:151
+					out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 				}
 			}
+//line rebase.go:155
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2552,9 +2208,3 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		}
 	}
 }
-
-// gc_files_rebase holds the source files whose lines the kernels' records hash.
-//
-//go:embed rebase.go
-//line rebase.go:167
-var gc_files_rebase embed.FS

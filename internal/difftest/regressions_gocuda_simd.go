@@ -5,29 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NamesKernel keeps locals named n, b, tid and ix, which the first
-// generation took for its own, across barriers: the package did not build.
-//
-//line regressions.go:13
-func NamesKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_names,
-		func(gc_t *gocuda.Thread) { names(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_names(gc_b, in, out) })
-}
-
-//line regressions.go:13
-var gc_src_names = compiled.NewSource(gc_files_regressions, "names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:13
 func gc_body_names(gc_b *compiled.Block, in, out []int32) {
@@ -589,21 +571,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
-
-// PadKernel calls a helper with a barrier with untyped constant arguments
-// for float32 parameters (refused as "does not type-check" before) and
-// with an argument that depends on the thread (generated code that did
-// not build before).
-//
-//line regressions.go:32
-func PadKernel(out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pad,
-		func(gc_t *gocuda.Thread) { pad(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_pad(gc_b, out) })
-}
-
-//line regressions.go:32
-var gc_src_pad = compiled.NewSource(gc_files_regressions, "pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:32
 func gc_body_pad(gc_b *compiled.Block, out []float32) {
@@ -1200,21 +1167,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 }
-
-// RelaxKernel iterates a 1D three-point stencil in shared memory and
-// leaves its loop of barriers with a break under a condition the same for
-// the whole block, as the iterated stencils of benchmark suites do (a
-// refusal, and the runtime path's barriers, before).
-//
-//line regressions.go:54
-func RelaxKernel(grid []int32, iters int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_relax,
-		func(gc_t *gocuda.Thread) { relax(gc_t, grid, iters) },
-		func(gc_b *compiled.Block) { gc_body_relax(gc_b, grid, iters) })
-}
-
-//line regressions.go:54
-var gc_src_relax = compiled.NewSource(gc_files_regressions, "relax", "71f44b2e730922a6c77a24d82b2e86ea268ddd0130839b7b920e0cf0e281ed05", "regressions.go:48-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:54
 func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
@@ -1892,22 +1844,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	}
 }
 
-// ShflWidthKernel shuffles with a width its caller passes, kept per lane
-// (it depends on the warp), so that the compiled form completes the
-// shuffle through compiled.WarpLanes: a valid width takes its fast path
-// for operands the same across the warp, an invalid one must still fail
-// the launch as the runtime path does.
-//
-//line regressions.go:81
-func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflWidth,
-		func(gc_t *gocuda.Thread) { shflWidth(gc_t, out, width) },
-		func(gc_b *compiled.Block) { gc_body_shflWidth(gc_b, out, width) })
-}
-
-//line regressions.go:81
-var gc_src_shflWidth = compiled.NewSource(gc_files_regressions, "shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line regressions.go:81
 func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_pos := gc_b.Pos()
@@ -2000,31 +1936,28 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
+//line regressions.go:92
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 //line regressions.go:82
-					w := width + (gc_w>>5)*0
+			w := width + (gc_w>>5)*0
 //line regressions.go:84
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line regressions.go:83
-						mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-						gc_c1m[gc_lane] = mask
-						gc_c1v[gc_lane] = int32(gc_tx)
-						gc_c1a[gc_lane] = 1
-						gc_c1w[gc_lane] = w
-					}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line regressions.go:83
+				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = int32(gc_tx)
+				gc_c1a[gc_lane] = 1
+				gc_c1w[gc_lane] = w
 			}
 		}
 //line regressions.go:84
@@ -2079,43 +2012,25 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line regressions.go:84
-					out[gc_tx] = gc_c1r[gc_lane]
+//line regressions.go:93
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line regressions.go:84
+				out[gc_tx] = gc_c1r[gc_lane]
 			}
 		}
 	}
 }
-
-// StaleRematKernel reads two thread-index values after a uniform variable
-// they were computed from has changed: offset after stride is halved
-// (NVIDIA's oddEvenMergeSortShared, which the compiled form sorted wrongly
-// when it computed offset again where it was read), and lane inside a
-// loop that doubles step after reading it. out holds, per thread, the
-// number of strides it passed and the sum of the lanes it read.
-//
-//line regressions.go:95
-func StaleRematKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_staleRemat,
-		func(gc_t *gocuda.Thread) { staleRemat(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_staleRemat(gc_b, out) })
-}
-
-//line regressions.go:95
-var gc_src_staleRemat = compiled.NewSource(gc_files_regressions, "staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:95
 func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
@@ -2767,232 +2682,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 }
 
-// OutParamsKernel passes the addresses of values that live across a
-// barrier to a helper that writes through them (Rodinia's scan does with
-// loadSharedChunkFromMem): the loop's copies, written back after the call.
-//
-//line regressions.go:132
-func OutParamsKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_outParams,
-		func(gc_t *gocuda.Thread) { outParams(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_outParams(gc_b, out) })
-}
-
-//line regressions.go:132
-var gc_src_outParams = compiled.NewSource(gc_files_regressions, "outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139").NoGoexit("53b02402a5e673d2cd356143554936257535f27895194fba18e545c26d625aac", "regressions.go:120-125")
-
-//line regressions.go:132
-func gc_body_outParams(gc_b *compiled.Block, out []int32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line regressions.go:135
-	if gc_bdx <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-//line regressions.go:135
-	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-//line regressions.go:137
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(s) {
-			gc_at := s[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-//line regressions.go:145
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step + 1
-//line regressions.go:144
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step + 2
-//line regressions.go:144
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step + 3
-//line regressions.go:144
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					gc_at[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line regressions.go:133
-				var a, b int
-				setPair(&a, &b, gc_tx)
-//line regressions.go:136
-				gc_at[gc_tx] = int32(a)
-//line regressions.go:139
-				gc_s_b[gc_rank] = b
-			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line regressions.go:133
-					var a, b int
-					setPair(&a, &b, gc_tx)
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-//line regressions.go:139
-					gc_s_b[gc_rank] = b
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line regressions.go:133
-				var a, b int
-				setPair(&a, &b, gc_tx)
-//line regressions.go:136
-				s[gc_tx] = int32(a)
-//line regressions.go:139
-				gc_s_b[gc_rank] = b
-			}
-		}
-	}
-//line regressions.go:145
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_qoff, gc_qd := 1, gc_bdx
-		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-			for gc_seg := 0; gc_seg < gc_bdx; {
-				gc_q := (gc_qoff + gc_seg) / gc_qd
-				gc_r := gc_qoff - gc_q*gc_qd
-				_, _ = gc_q, gc_r
-				gc_segend := min(gc_bdx, gc_qd-gc_r)
-				gc_seglen := gc_segend - gc_seg
-				gc_off := (gc_bx * gc_bdx) + gc_seg
-				gc_off2 := gc_r + gc_seg
-				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
-					gc_at2 := out[gc_off:][:gc_seglen]
-					gc_at3 := s[gc_off2:][:gc_seglen]
-					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_seg + gc_u
-						gc_rank := gc_base + gc_tx
-//line regressions.go:163
-						b := gc_s_b[gc_rank]
-//line regressions.go:138
-						gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
-					}
-				} else {
-					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						b := gc_s_b[gc_rank]
-//line regressions.go:138
-						out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
-					}
-				}
-				gc_seg = gc_segend
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				b := gc_s_b[gc_rank]
-//line regressions.go:138
-				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
-			}
-		}
-	}
-}
-
-// PureBoundKernel runs a loop with a barrier whose trip count a pure
-// helper computes from block-uniform values (PMPP's tiled merge:
-// total = minimal(...)), refused as not provably uniform before pure
-// helpers were.
-//
-//line regressions.go:156
-func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pureBound,
-		func(gc_t *gocuda.Thread) { pureBound(gc_t, out, n) },
-		func(gc_b *compiled.Block) { gc_body_pureBound(gc_b, out, n) })
-}
-
-//line regressions.go:156
-var gc_src_pureBound = compiled.NewSource(gc_files_regressions, "pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166").NoGoexit("e4b175723ca5962aa24afdf2b48dde1dff7b85917fec1ee03b53a6d3291ba670", "regressions.go:141-148")
-
 //line regressions.go:156
 func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	t := gc_b.Thread()
@@ -3018,46 +2707,40 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line regressions.go:161
-						s[0] += int32(c + 1)
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line regressions.go:161
-						s[0] += int32(c + 1)
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line regressions.go:161
-						s[0] += int32(c + 1)
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line regressions.go:161
-						s[0] += int32(c + 1)
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line regressions.go:161
 					s[0] += int32(c + 1)
 				}
+				{
+//line regressions.go:165
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:161
+					s[0] += int32(c + 1)
+				}
+				{
+//line regressions.go:165
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:161
+					s[0] += int32(c + 1)
+				}
+				{
+//line regressions.go:165
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:161
+					s[0] += int32(c + 1)
+				}
+			}
+//line regressions.go:165
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line regressions.go:161
+				s[0] += int32(c + 1)
 			}
 		}
 	}
@@ -3175,23 +2858,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 		}
 	}
 }
-
-// FuseRematKernel returns thread 0 early in the blocks where a guard
-// computed from the uniform w says so, then updates w: fusion moved the
-// update before the loop holding the guard, which computes the guard
-// again where it is read (a remat value) and so read the new w (found by
-// the compiler fuzzer, seed 1670752). out holds, per thread, its tile
-// element and w, or -1 where the thread returned.
-//
-//line regressions.go:176
-func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fuseRemat,
-		func(gc_t *gocuda.Thread) { fuseRemat(gc_t, out, p) },
-		func(gc_b *compiled.Block) { gc_body_fuseRemat(gc_b, out, p) })
-}
-
-//line regressions.go:176
-var gc_src_fuseRemat = compiled.NewSource(gc_files_regressions, "fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:176
 func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
@@ -3400,11 +3066,9 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 			e := (w^2) != 3 && tx == 0
 //line regressions.go:185
 			if e {
-				{
 //line regressions.go:185
-					gc_exited[gc_rank] = true
-					continue gc_L2
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L2
 			}
 		}
 	}
@@ -3570,21 +3234,6 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 		}
 	}
 }
-
-// IdempotentReadKernel reads the uniform w and then, in a case of a
-// switch whose tag is the same for the block, sets it to a value the same
-// for every thread: the compiled form kept w uniform and stored it in the
-// thread loop, thread after thread, so the later threads read the first
-// one's store instead of the old w (found by the compiler fuzzer, seed
-// 1720685). out holds, per thread, its value and w.
-func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_idempotentRead,
-		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
-		func(gc_b *compiled.Block) { gc_body_idempotentRead(gc_b, out, p) })
-}
-
-//line regressions.go:202
-var gc_src_idempotentRead = compiled.NewSource(gc_files_regressions, "idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line regressions.go:202
 func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
@@ -4059,9 +3708,3 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		}
 	}
 }
-
-// gc_files_regressions holds the source files whose lines the kernels' records hash.
-//
-//go:embed regressions.go
-//line regressions.go:226
-var gc_files_regressions embed.FS

@@ -5,29 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// EarlyReturnKernel calls the three helpers; out has four elements per
-// thread of a grid of one-dimensional blocks of whole warps.
-//
-//line returns.go:52
-func EarlyReturnKernel(out []int32, shift, rounds int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_earlyReturn,
-		func(gc_t *gocuda.Thread) { earlyReturn(gc_t, out, shift, rounds) },
-		func(gc_b *compiled.Block) { gc_body_earlyReturn(gc_b, out, shift, rounds) })
-}
-
-//line returns.go:52
-var gc_src_earlyReturn = compiled.NewSource(gc_files_returns, "earlyReturn", "48cdede7f6b5775e1238274410756f3ddc97a1928b6fa9553b9987fec3542347", "returns.go:48-60", "returns.go:11-21", "returns.go:11-21", "returns.go:23-35", "returns.go:37-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line returns.go:52
 func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
@@ -94,150 +76,148 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_l_returned[gc_lane] = returned
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
+//line returns.go:66
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
 //line returns.go:14
-				x, ok := any(v_).(int32)
+			x, ok := any(v_).(int32)
 //line returns.go:17
-				gc_l_x[gc_lane] = x
-				gc_l_ok[gc_lane] = ok
-			}
-			{
-				var gc_m11 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
+			gc_l_x[gc_lane] = x
+			gc_l_ok[gc_lane] = ok
+		}
+//line returns.go:21
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok := gc_l_ok[gc_lane]
 //line returns.go:14
-					if ok {
-						gc_m11 |= 1 << gc_lane
-					}
-				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-//line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r int32
-//line returns.go:24
-						var returned bool
-//line returns.go:15
-						r = any(gc_c1r[gc_lane]).(int32)
-//line returns.go:15
-						returned = true
-						gc_l_r[gc_lane] = r
-						gc_l_returned[gc_lane] = returned
-					}
-				}
-				gc_act = gc_save11 &^ gc_dead
+			if ok {
+				gc_m11 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m15 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+//line returns.go:15
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-//line returns.go:16
-				if !returned {
-					gc_m15 |= 1 << gc_lane
-				}
+				var r int32
+//line returns.go:24
+				var returned bool
+//line returns.go:15
+				r = any(gc_c1r[gc_lane]).(int32)
+//line returns.go:15
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
 			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
+		}
+		gc_act = gc_save11 &^ gc_dead
+//line returns.go:24
+		var gc_m15 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned := gc_l_returned[gc_lane]
+//line returns.go:16
+			if !returned {
+				gc_m15 |= 1 << gc_lane
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
 //line returns.go:17
-				if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-					var gc_run compiled.ShflSteps
-					for off := 16; off > 0; off /= 2 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for off := 16; off > 0; off /= 2 {
 //line returns.go:18
-						gc_run.Add(off, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-						}
+					gc_run.Add(off, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				} else {
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+			} else {
 //line returns.go:17
-					for off := 16; off > 0; off /= 2 {
-						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-						} else {
+				for off := 16; off > 0; off /= 2 {
+					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+					} else {
 //line returns.go:18
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
-							gc_left := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
 //line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 //line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
-//line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line returns.go:31
-									v_ := gc_l_v_[gc_lane]
 //line returns.go:18
-									v_ += gc_c2r[gc_lane]
-									gc_l_v_[gc_lane] = v_
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+//line returns.go:18
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line returns.go:18
+									v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+//line returns.go:31
+								v_ := gc_l_v_[gc_lane]
+//line returns.go:18
+								v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line returns.go:31
-					v_ := gc_l_v_[gc_lane]
-//line returns.go:33
-					var r int32
-//line returns.go:35
-					var returned bool
-//line returns.go:20
-					r = v_
-//line returns.go:20
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line returns.go:31
+				v_ := gc_l_v_[gc_lane]
+//line returns.go:33
+				var r int32
+//line returns.go:35
+				var returned bool
+//line returns.go:20
+				r = v_
+//line returns.go:20
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
 		}
+		gc_act = gc_save15 &^ gc_dead
 		{
+//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -265,150 +245,148 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_l_returned_[gc_lane] = returned_
 			}
 		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
+//line returns.go:67
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
 //line returns.go:14
-				x_, ok_ := any(v_2).(int32)
+			x_, ok_ := any(v_2).(int32)
 //line returns.go:17
-				gc_l_x_[gc_lane] = x_
-				gc_l_ok_[gc_lane] = ok_
-			}
-			{
-				var gc_m20 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					ok_ := gc_l_ok_[gc_lane]
+			gc_l_x_[gc_lane] = x_
+			gc_l_ok_[gc_lane] = ok_
+		}
+//line returns.go:21
+		var gc_m20 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			ok_ := gc_l_ok_[gc_lane]
 //line returns.go:14
-					if ok_ {
-						gc_m20 |= 1 << gc_lane
-					}
-				}
-				gc_save20 := gc_act
-				gc_act = gc_save20 & gc_m20
-				if gc_act != 0 {
-//line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var r_ float32
-//line returns.go:24
-						var returned_ bool
-//line returns.go:15
-						r_ = any(gc_c3r[gc_lane]).(float32)
-//line returns.go:15
-						returned_ = true
-						gc_l_r_[gc_lane] = r_
-						gc_l_returned_[gc_lane] = returned_
-					}
-				}
-				gc_act = gc_save20 &^ gc_dead
+			if ok_ {
+				gc_m20 |= 1 << gc_lane
 			}
 		}
-		{
-			var gc_m24 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save20 := gc_act
+		gc_act = gc_save20 & gc_m20
+		if gc_act != 0 {
+//line returns.go:15
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				returned_ := gc_l_returned_[gc_lane]
-//line returns.go:16
-				if !returned_ {
-					gc_m24 |= 1 << gc_lane
-				}
+				var r_ float32
+//line returns.go:24
+				var returned_ bool
+//line returns.go:15
+				r_ = any(gc_c3r[gc_lane]).(float32)
+//line returns.go:15
+				returned_ = true
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
 			}
-			gc_save24 := gc_act
-			gc_act = gc_save24 & gc_m24
-			if gc_act != 0 {
+		}
+		gc_act = gc_save20 &^ gc_dead
+//line returns.go:24
+		var gc_m24 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			returned_ := gc_l_returned_[gc_lane]
+//line returns.go:16
+			if !returned_ {
+				gc_m24 |= 1 << gc_lane
+			}
+		}
+		gc_save24 := gc_act
+		gc_act = gc_save24 & gc_m24
+		if gc_act != 0 {
 //line returns.go:17
-				if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
-					for off_ := 16; off_ > 0; off_ /= 2 {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				for off_ := 16; off_ > 0; off_ /= 2 {
 //line returns.go:18
-						gc_run2.Add(off_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-						}
+					gc_run2.Add(off_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-				} else {
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+			} else {
 //line returns.go:17
-					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-						} else {
+				for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+					} else {
 //line returns.go:18
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
-							gc_left2 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
 //line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left2&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line returns.go:31
-									v_2 := gc_l_v_2[gc_lane]
 //line returns.go:18
-									v_2 += gc_c4r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+//line returns.go:18
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line returns.go:18
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+//line returns.go:31
+								v_2 := gc_l_v_2[gc_lane]
+//line returns.go:18
+								v_2 += gc_c4r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line returns.go:31
-					v_2 := gc_l_v_2[gc_lane]
-//line returns.go:33
-					var r_ float32
-//line returns.go:35
-					var returned_ bool
-//line returns.go:20
-					r_ = v_2
-//line returns.go:20
-					returned_ = true
-					gc_l_r_[gc_lane] = r_
-					gc_l_returned_[gc_lane] = returned_
-				}
 			}
-			gc_act = gc_save24 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line returns.go:31
+				v_2 := gc_l_v_2[gc_lane]
+//line returns.go:33
+				var r_ float32
+//line returns.go:35
+				var returned_ bool
+//line returns.go:20
+				r_ = v_2
+//line returns.go:20
+				returned_ = true
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
+			}
 		}
+		gc_act = gc_save24 &^ gc_dead
 		{
+//line returns.go:28
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -737,26 +715,23 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				var i int = gc_bx*gc_bdx + gc_tx
 //line returns.go:53
 				r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-				{
 //line returns.go:58
-					var gc_lanes [8]int32
+				var gc_lanes [8]int32
 //line returns.go:58
-					r_3.Store(&gc_lanes)
+				r_3.Store(&gc_lanes)
 //line returns.go:58
-					for gc_k := range 8 {
+				for gc_k := range 8 {
 //line returns.go:58
-						if 0xff&(1<<gc_k) != 0 {
+					if 0xff&(1<<gc_k) != 0 {
 //line returns.go:58
-							gc_pos.Thread = gc_rank + gc_k
+						gc_pos.Thread = gc_rank + gc_k
 //line returns.go:58
-							out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
-						}
+						out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 					}
-//line returns.go:58
-					gc_pos.Thread = gc_rank
 				}
+//line returns.go:58
+				gc_pos.Thread = gc_rank
 			}
-//line returns.go:60
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step4 := gc_vstep3
@@ -821,20 +796,19 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	for k := 0; k < rounds_; k++ {
 //line returns.go:42
 		gc_r5 := false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+//line returns.go:44
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					v := int32(i%9) + 3
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(i%9) + 3
 //line returns.go:59
-					var v_4 int32 = v
+				var v_4 int32 = v
 //line returns.go:41
-					if v_4%int32(k+2) == 0 {
-						gc_r5 = true
-					}
+				if v_4%int32(k+2) == 0 {
+					gc_r5 = true
 				}
 			}
 		}
@@ -903,26 +877,23 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_rank := gc_base + gc_tx
 //line returns.go:53
 				var i int = gc_bx*gc_bdx + gc_tx
-				{
 //line returns.go:59
-					var gc_lanes3 [8]int32
+				var gc_lanes3 [8]int32
 //line returns.go:59
-					gc_vb.Store(&gc_lanes3)
+				gc_vb.Store(&gc_lanes3)
 //line returns.go:59
-					for gc_k3 := range 8 {
+				for gc_k3 := range 8 {
 //line returns.go:59
-						if 0xff&(1<<gc_k3) != 0 {
+					if 0xff&(1<<gc_k3) != 0 {
 //line returns.go:59
-							gc_pos.Thread = gc_rank + gc_k3
+						gc_pos.Thread = gc_rank + gc_k3
 //line returns.go:59
-							out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
-						}
+						out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 					}
-//line returns.go:59
-					gc_pos.Thread = gc_rank
 				}
+//line returns.go:59
+				gc_pos.Thread = gc_rank
 			}
-//line returns.go:61
 			archsimd.ClearAVXUpperBits()
 		}
 		gc_step5 := gc_vstep4
@@ -974,9 +945,3 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 	}
 }
-
-// gc_files_returns holds the source files whose lines the kernels' records hash.
-//
-//go:embed returns.go
-//line returns.go:68
-var gc_files_returns embed.FS

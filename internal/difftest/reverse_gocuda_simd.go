@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReverseScanKernel is an inclusive Kogge–Stone scan (PMPP, chapter 11)
-// of each block's part of data, both reads before the barrier and the
-// write after it.
-//
-//line reverse.go:16
-func ReverseScanKernel(data []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reverseScan,
-		func(gc_t *gocuda.Thread) { reverseScan(gc_t, data) },
-		func(gc_b *compiled.Block) { gc_body_reverseScan(gc_b, data) })
-}
-
-//line reverse.go:16
-var gc_src_reverseScan = compiled.NewSource(gc_files_reverse, "reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse.go:16
 func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
@@ -584,23 +565,6 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 }
 
-// ReverseStepKernel takes one Hillis–Steele step at offset d over each
-// block's part of data, in a shared array with room for d's reads above
-// the block: d below zero reads elements other threads write in the same
-// step, which the barrier orders, so the step must keep its two loops.
-// The value read lives past the step, so the fused loop runs every
-// thread, not only those the guard admits.
-//
-//line reverse.go:43
-func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reverseStep,
-		func(gc_t *gocuda.Thread) { reverseStep(gc_t, data, d) },
-		func(gc_b *compiled.Block) { gc_body_reverseStep(gc_b, data, d) })
-}
-
-//line reverse.go:43
-var gc_src_reverseStep = compiled.NewSource(gc_files_reverse, "reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line reverse.go:43
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	t := gc_b.Thread()
@@ -722,61 +686,45 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line reverse.go:50
 				if gc_if.ToBits() != 0 {
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
-						}
+						x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
-						}
+						x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
-						}
+						x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
-						}
+						x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
-						}
+						x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
-						}
+						x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
-						}
+						x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 					}
-					{
 //line reverse.go:50
-						if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line reverse.go:50
-							x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
-						}
+						x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 					}
 				}
 			}
@@ -793,51 +741,50 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			x[i] = data[g]
 			if i == 0 {
 				{
-					{
 //line reverse.go:49
-						k := int(0)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(0)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(1)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(1)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(2)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(2)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(3)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(3)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(4)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(4)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(5)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(5)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(6)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
-					{
+					k := int(6)
+					x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
 //line reverse.go:49
-						k := int(7)
-						x[gc_bdx+k] = int32(100 * (k + 1))
-					}
+					k := int(7)
+					x[gc_bdx+k] = int32(100 * (k + 1))
 				}
 			}
 		}
 	}
 	{
+//line reverse.go:57
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := d; gc_bound > gc_from {
 			gc_from = gc_bound
@@ -1460,23 +1407,6 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	}
 }
 
-// ReverseShiftKernel is the compiler fuzzer's shift step (one block's
-// data[rank] in shared memory, a step at offset size/3 in one-row blocks,
-// skipped in others). Its offset is a division, which the SIMD build
-// evaluates once per vector step under the guard's mask: the step's index
-// checks must come after it (a fuzzer find: they were written before the
-// variable they read was declared).
-//
-//line reverse.go:74
-func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reverseShift,
-		func(gc_t *gocuda.Thread) { reverseShift(gc_t, data) },
-		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
-}
-
-//line reverse.go:74
-var gc_src_reverseShift = compiled.NewSource(gc_files_reverse, "reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line reverse.go:74
 func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	t := gc_b.Thread()
@@ -1952,9 +1882,3 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		data[rank] = a0
 	}
 }
-
-// gc_files_reverse holds the source files whose lines the kernels' records hash.
-//
-//go:embed reverse.go
-//line reverse.go:101
-var gc_files_reverse embed.FS

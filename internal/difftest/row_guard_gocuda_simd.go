@@ -5,34 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// RowGuardKernel is Rodinia backprop's tree step: a guard on the thread's
-// y index modulo a block-wide value, the same for a whole row of x, which
-// the compiled form decides once per row, or, where the value is
-// positive and divides the block's height, steps over the rows it
-// rejects. The modulo fails where p is zero: every thread evaluates it
-// first, so the compiled form reports the first thread of the block's
-// first row, as its thread loop would.
-//
-//line row_guard.go:14
-func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowGuard,
-		func(gc_t *gocuda.Thread) { rowGuard(gc_t, out, p) },
-		func(gc_b *compiled.Block) { gc_body_rowGuard(gc_b, out, p) })
-}
-
-//line row_guard.go:14
-var gc_src_rowGuard = compiled.NewSource(gc_files_row_guard, "rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line row_guard.go:14
 func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
@@ -331,8 +307,3 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 		}
 	}
 }
-
-// gc_files_row_guard holds the source files whose lines the kernels' records hash.
-//
-//go:embed row_guard.go
-var gc_files_row_guard embed.FS

@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// RowsAheadKernel is Luitjens's warp-shuffle reduction's load and warp
-// sums from offset off: thread tid of block b adds StreamAt(in, i) and
-// StreamAt(in, i+blockDim.x), i = off + 2*b*blockDim.x + tid, each warp
-// sums its lanes' values with shuffles down, and lane 0 writes the
-// warp's sum to out[w], w the warp's index in the grid. Both builds read
-// a block's two rows of in ahead where they lie in it (the rowsahead
-// pass).
-//
-//line rows_ahead.go:14
-func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowsAheadSums,
-		func(gc_t *gocuda.Thread) { rowsAheadSums(gc_t, in, out, off) },
-		func(gc_b *compiled.Block) { gc_body_rowsAheadSums(gc_b, in, out, off) })
-}
-
-//line rows_ahead.go:14
-var gc_src_rowsAheadSums = compiled.NewSource(gc_files_rows_ahead, "rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line rows_ahead.go:14
 func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
@@ -79,31 +56,30 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 //line rows_ahead.go:47
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:50
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
-							var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+						var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
 //line rows_ahead.go:18
-							gc_l_v_[gc_lane] = v_
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line rows_ahead.go:15
-							i := off + gc_bx*2*gc_bdx + gc_tx
-							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						i := off + gc_bx*2*gc_bdx + gc_tx
+						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 //line rows_ahead.go:18
-							gc_l_v_[gc_lane] = v_
-						}
+						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
@@ -181,24 +157,22 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-						{
-//line rows_ahead.go:18
-							out[(gc_bx*gc_bdx+gc_tx)/32] = v
-						}
+//line rows_ahead.go:31
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+//line rows_ahead.go:18
+					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
+//line rows_ahead.go:23
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -208,39 +182,38 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
-				gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:33
+			gc_x0 := gc_tidx.X
+			gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+			gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:16
-						var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line rows_ahead.go:18
-						gc_l_v_[gc_lane] = v_
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line rows_ahead.go:15
-						i := off + gc_bx*2*gc_bdx + gc_tx
-						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					i := off + gc_bx*2*gc_bdx + gc_tx
+					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 //line rows_ahead.go:18
-						gc_l_v_[gc_lane] = v_
-					}
+					gc_l_v_[gc_lane] = v_
 				}
 			}
 		}
@@ -318,274 +291,23 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					{
+//line rows_ahead.go:31
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
 //line rows_ahead.go:18
-						out[(gc_bx*gc_bdx+gc_tx)/32] = v
-					}
-				}
+				out[(gc_bx*gc_bdx+gc_tx)/32] = v
 			}
 		}
 	}
 }
-
-// RowsAheadTwiceKernel reads the same two rows of in before and after a
-// shuffle, i = 2*b*blockDim.x + tid: out[b*blockDim.x+tid] = v + its
-// shuffle down by one, minus x, minus y, where x = StreamAt(in, i), y =
-// StreamAt(in, i+blockDim.x) and v = x + y. Both lane loops read the rows
-// ahead, each copied once.
-//
-//line rows_ahead.go:29
-func RowsAheadTwiceKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowsAheadTwice,
-		func(gc_t *gocuda.Thread) { rowsAheadTwice(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_rowsAheadTwice(gc_b, in, out) })
-}
-
-//line rows_ahead.go:29
-var gc_src_rowsAheadTwice = compiled.NewSource(gc_files_rows_ahead, "rowsAheadTwice", "e1fad3ea1ba8cd75a73eb9458e1af2fe6bd38ac3c90939f21e20cac31524aaf1", "rows_ahead.go:22-34").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
-
-//line rows_ahead.go:29
-func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_rowok := false
-//line rows_ahead.go:42
-	gc_off9 := gc_bx * 2 * gc_bdx
-	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
-		copy(gc_row, in[gc_off9:][:gc_bdx])
-		gc_rowok = true
-	}
-//line rows_ahead.go:48
-	gc_rowok2 := false
-//line rows_ahead.go:50
-	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
-		copy(gc_row2, in[gc_off10:][:gc_bdx])
-		gc_rowok2 = true
-	}
-//line rows_ahead.go:57
-	var gc_l_v [32]float32
-	var gc_c1r [32]float32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
-			gc_bdy, gc_bdz := 1, 1
-			_, _ = gc_bdy, gc_bdz
-			gc_cnt := 32
-			gc_act := ^uint32(0)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-//line rows_ahead.go:69
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x03 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at6 := gc_row[gc_x03:][:32]
-						gc_at7 := gc_row2[gc_x03:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:31
-							v := gc_at6[gc_lane] + gc_at7[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
-							i := gc_bx*2*gc_bdx + gc_tx
-							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-//line rows_ahead.go:32
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x04 := gc_tidx.X
-					gc_off6 := (gc_bx * gc_bdx) + gc_x04
-					gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
-					gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
-					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
-						gc_at8 := out[gc_off6:][:32]
-						gc_at9 := in[gc_off7:][:32]
-						gc_at10 := in[gc_off8:][:32]
-						if gc_rowok {
-							gc_at9 = gc_row[gc_x04:][:32]
-						}
-						if gc_rowok2 {
-							gc_at10 = gc_row2[gc_x04:][:32]
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
-							v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
-							v += gc_c1r[gc_lane]
-							gc_at8[gc_lane] = v - gc_at9[gc_lane] - gc_at10[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
-							i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
-							v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
-							v += gc_c1r[gc_lane]
-							out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-			}
-			continue
-		}
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:31
-						v := gc_at[gc_lane] + gc_at2[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						gc_l_v[gc_lane] = v
-					}
-				}
-			}
-		}
-//line rows_ahead.go:32
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off3 := (gc_bx * gc_bdx) + gc_x02
-				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
-				gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
-					gc_at3 := out[gc_off3:][:32]
-					gc_at4 := in[gc_off4:][:32]
-					gc_at5 := in[gc_off5:][:32]
-					if gc_rowok {
-						gc_at4 = gc_row[gc_x02:][:32]
-					}
-					if gc_rowok2 {
-						gc_at5 = gc_row2[gc_x02:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:54
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line rows_ahead.go:32
-						v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
-						v += gc_c1r[gc_lane]
-						gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:32
-						v := gc_l_v[gc_lane]
-//line rows_ahead.go:32
-						v += gc_c1r[gc_lane]
-						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
-						gc_l_v[gc_lane] = v
-					}
-				}
-			}
-		}
-	}
-}
-
-// RowsAheadMaskedKernel is RowsAheadKernel from offset 0 with only the
-// first 16 lanes of each warp loading their pair and adding, by a shuffle
-// of width 16, the next lane's (lane 15 its own); the others add zero.
-// The lane loop that reads the rows runs under the if's mask of the
-// lanes, which a whole warp's code for the rows read ahead still tests.
-//
-//line rows_ahead.go:43
-func RowsAheadMaskedKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowsAheadMasked,
-		func(gc_t *gocuda.Thread) { rowsAheadMasked(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_rowsAheadMasked(gc_b, in, out) })
-}
-
-//line rows_ahead.go:43
-var gc_src_rowsAheadMasked = compiled.NewSource(gc_files_rows_ahead, "rowsAheadMasked", "0ea8e5ddbef22e5463885c11364260c3ae19d9bb3cfb64631ac56e669b1026a2", "rows_ahead.go:36-54", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line rows_ahead.go:43
 func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
@@ -664,104 +386,101 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 					gc_l_v[gc_lane] = v
 				}
 			}
-			{
-				var gc_m52 uint32
+//line rows_ahead.go:51
+			var gc_m52 uint32
 //line rows_ahead.go:46
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-				gc_save52 := gc_act
-				gc_act = gc_save52 & gc_m52
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							if gc_act == ^uint32(0) {
-								gc_at3 := gc_row[gc_x02:][:32]
-								gc_at4 := gc_row2[gc_x02:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			}
+			gc_save52 := gc_act
+			gc_act = gc_save52 & gc_m52
+			if gc_act != 0 {
+//line rows_ahead.go:57
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line rows_ahead.go:60
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line rows_ahead.go:46
-									var v float32
-									v = gc_at3[gc_lane] + gc_at4[gc_lane]
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
-									i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
-									var v float32
-									v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
+						var v float32
+						v = gc_at3[gc_lane] + gc_at4[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
-//line rows_ahead.go:48
-					if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-					} else {
-//line rows_ahead.go:48
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
-						gc_left5 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:48
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left5 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-//line rows_ahead.go:48
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left5 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						if gc_left5 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left5&(1<<gc_lane) == 0 {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line rows_ahead.go:44
+						i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:46
+						var v float32
+						v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
+					}
+				}
+//line rows_ahead.go:48
+				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+				} else {
+//line rows_ahead.go:48
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line rows_ahead.go:48
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line rows_ahead.go:48
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line rows_ahead.go:48
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
-//line rows_ahead.go:61
-								v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
-								v += gc_c1r[gc_lane]
-								gc_l_v[gc_lane] = v
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line rows_ahead.go:48
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line rows_ahead.go:48
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+//line rows_ahead.go:61
+							v := gc_l_v[gc_lane]
+//line rows_ahead.go:48
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_act = gc_save52 &^ gc_dead
 			}
+			gc_act = gc_save52 &^ gc_dead
 //line rows_ahead.go:50
 			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line demand.go:48
@@ -840,24 +559,22 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			}
 			gc_hi5 = min(gc_hi5, gc_cnt)
 			if gc_lo5 < gc_hi5 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-						{
-//line rows_ahead.go:52
-							out[(gc_bx*gc_bdx+gc_tx)/32] = v
-						}
+//line rows_ahead.go:64
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+//line rows_ahead.go:52
+					out[(gc_bx*gc_bdx+gc_tx)/32] = v
 				}
 			}
+//line rows_ahead.go:57
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -899,112 +616,109 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		{
-			var gc_m5 uint32
+//line rows_ahead.go:51
+		var gc_m5 uint32
 //line rows_ahead.go:46
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-			}
-			gc_save5 := gc_act
-			gc_act = gc_save5 & gc_m5
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-						gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-							gc_at := in[gc_off:][:32]
-							gc_at2 := in[gc_off2:][:32]
-							if gc_rowok {
-								gc_at = gc_row[gc_x0:][:32]
-							}
-							if gc_rowok2 {
-								gc_at2 = gc_row2[gc_x0:][:32]
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-//line rows_ahead.go:46
-								var v float32
-								v = gc_at[gc_lane] + gc_at2[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line rows_ahead.go:44
-								i := gc_bx*2*gc_bdx + gc_tx
-//line rows_ahead.go:46
-								var v float32
-								v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save5 := gc_act
+		gc_act = gc_save5 & gc_m5
+		if gc_act != 0 {
+//line rows_ahead.go:57
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line rows_ahead.go:60
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
 				}
-//line rows_ahead.go:48
-				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-				} else {
-//line rows_ahead.go:48
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line rows_ahead.go:48
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line rows_ahead.go:48
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line rows_ahead.go:48
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line rows_ahead.go:46
+					var v float32
+					v = gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line rows_ahead.go:44
+					i := gc_bx*2*gc_bdx + gc_tx
+//line rows_ahead.go:46
+					var v float32
+					v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+//line rows_ahead.go:48
+			if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+			} else {
+//line rows_ahead.go:48
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line rows_ahead.go:48
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line rows_ahead.go:48
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line rows_ahead.go:48
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line rows_ahead.go:61
-							v := gc_l_v[gc_lane]
 //line rows_ahead.go:48
-							v += gc_c1r[gc_lane]
-							gc_l_v[gc_lane] = v
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line rows_ahead.go:48
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line rows_ahead.go:48
+							v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line rows_ahead.go:61
+						v := gc_l_v[gc_lane]
+//line rows_ahead.go:48
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_act = gc_save5 &^ gc_dead
 		}
+		gc_act = gc_save5 &^ gc_dead
 //line rows_ahead.go:50
 		copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
 //line demand.go:48
@@ -1083,29 +797,20 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					{
-//line rows_ahead.go:52
-						out[(gc_bx*gc_bdx+gc_tx)/32] = v
-					}
+//line rows_ahead.go:64
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line rows_ahead.go:52
+				out[(gc_bx*gc_bdx+gc_tx)/32] = v
 			}
 		}
 	}
 }
-
-// gc_files_rows_ahead holds the source files whose lines the kernels' records hash.
-//
-//go:embed demand.go rows_ahead.go streams.go
-//line rows_ahead.go:64
-var gc_files_rows_ahead embed.FS

@@ -5,29 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// RunsVolumeKernel doubles a w×h×d volume held x fastest and adds each
-// element's x: one thread per element, blocks of any shape.
-//
-//line runs.go:15
-func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_runsVolume,
-		func(gc_t *gocuda.Thread) { runsVolume(gc_t, in, out, w, h, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_runsVolume(gc_b, gc_lo, gc_hi, in, out, w, h, d) })
-}
-
-//line runs.go:15
-var gc_src_runsVolume = compiled.NewSource(gc_files_runs, "runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:15
 func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
@@ -125,27 +106,24 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:18
 						_ = z
-						{
-							if x < -2147483648 || x > 2147483640 {
 //line runs.go:20
-								break
-							}
+						if x < -2147483648 || x > 2147483640 {
 //line runs.go:20
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+							break
 						}
+//line runs.go:20
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 					}
-//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:16
 					x := gc_bx*gc_bdx + gc_tx
-					{
 //line runs.go:20
-						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
 				}
 			} else {
+//line runs.go:24
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -188,16 +166,14 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
 						var z int = gc_bz*gc_bdz + gc_tz
-						{
-							if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
 //line runs.go:20
-								break
-							}
+						if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
 //line runs.go:20
-							archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+							break
 						}
+//line runs.go:20
+						archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 					}
-//line runs.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -208,11 +184,11 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
 					z := gc_bz*gc_bdz + gc_tz
-					{
-						out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
-					}
+//line runs.go:20
+					out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
 				}
 			}
+//line runs.go:24
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -221,22 +197,6 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 	}
 }
-
-// TransposeVolumeKernel is RunsVolumeKernel over a volume held y fastest
-// (x gives its rows, as Rodinia's gaussian does), adding each element's
-// y: transposed, and run in runs along y.
-//
-//line runs.go:29
-func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_transposeVolume,
-		func(gc_t *gocuda.Thread) { transposeVolume(gc_t, in, out, w, h, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposeVolume(gc_b, gc_lo, gc_hi, in, out, w, h, d)
-		})
-}
-
-//line runs.go:29
-var gc_src_transposeVolume = compiled.NewSource(gc_files_runs, "transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:29
 func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
@@ -334,27 +294,24 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var z int = gc_bz*gc_bdz + gc_tz
 //line runs.go:32
 						_ = z
-						{
-							if y < -2147483648 || y > 2147483640 {
 //line runs.go:34
-								break
-							}
+						if y < -2147483648 || y > 2147483640 {
 //line runs.go:34
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+							break
 						}
+//line runs.go:34
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
 					}
-//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:31
 					y := gc_bx*gc_bdx + gc_tx
-					{
 //line runs.go:34
-						gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
 				}
 			} else {
+//line runs.go:38
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -397,16 +354,14 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
 						var z int = gc_bz*gc_bdz + gc_tz
-						{
-							if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
 //line runs.go:34
-								break
-							}
+						if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
 //line runs.go:34
-							archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+							break
 						}
+//line runs.go:34
+						archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 					}
-//line runs.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -417,11 +372,11 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					z := gc_bz*gc_bdz + gc_tz
-					{
-						out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
-					}
+//line runs.go:34
+					out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
 				}
 			}
+//line runs.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -430,224 +385,6 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 		}
 	}
 }
-
-// TransposeCoordsKernel records at each element of a w×h×d volume held y
-// fastest the coordinates of the thread that wrote it and of its block:
-// transposed (it reads the thread's y alone, so its blocks run one by
-// one).
-//
-//line runs.go:44
-func TransposeCoordsKernel(out []int32, w, h, d int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposeCoords,
-		func(gc_t *gocuda.Thread) { transposeCoords(gc_t, out, w, h, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposeCoords(gc_b, gc_lo, gc_hi, out, w, h, d)
-		})
-}
-
-//line runs.go:44
-var gc_src_transposeCoords = compiled.NewSource(gc_files_runs, "transposeCoords", "7381e2774719836e8a95205fae407022536f77801202d130223ab4103a6df7eb", "runs.go:38-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line runs.go:44
-func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, d int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.Y
-	gc_bdy := gc_bd.X
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.Y
-	gc_gdy := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	gc_bz := gc_lo / (gc_gdx * gc_gdy)
-	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-				gc_bz++
-			}
-		}
-		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
-		gc_pos.Block = gc_blk
-//line runs.go:73
-		gc_ty := 0
-		gc_tz := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
-				continue
-			}
-			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
-//line runs.go:49
-						gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
-							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:45
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					z := gc_bz*gc_bdz + gc_tz
-					{
-						out[(z*w+x)*h+y] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
-							1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// TransposePanicKernel panics at the one thread at (px, py) of the grid,
-// after storing its y at out[x*h+y] like every other thread in range:
-// transposed, its failure reported at the source's block and thread.
-//
-//line runs.go:59
-func TransposePanicKernel(out []int32, w, h, px, py int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposePanic,
-		func(gc_t *gocuda.Thread) { transposePanic(gc_t, out, w, h, px, py) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposePanic(gc_b, gc_lo, gc_hi, out, w, h, px, py)
-		})
-}
-
-//line runs.go:59
-var gc_src_transposePanic = compiled.NewSource(gc_files_runs, "transposePanic", "29ff19816d150d22053ba0785f0ff643ad1b1b081f11e9eab8528591c003009d", "runs.go:54-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line runs.go:59
-func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, px, py int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.Y
-	gc_bdy := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.Y
-	gc_gdy := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	gc_bz := gc_lo / (gc_gdx * gc_gdy)
-	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-				gc_bz++
-			}
-		}
-		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
-		gc_pos.Block = gc_blk
-//line runs.go:87
-		gc_ty := 0
-		gc_tz := 0
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_by*gc_bdy + gc_ty) >= w {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
-				continue
-			}
-			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:60
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = int32(y)
-						if x == px && y == py {
-							panic("transposed")
-						}
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:60
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					{
-						out[x*h+y] = int32(y)
-						if x == px && y == py {
-							panic("transposed")
-						}
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// RunsRiskKernel stores each thread's x at out[y*w+x], but the thread at
-// (px, py) first reads in[k], which fails where k is out of range: in the
-// SIMD build, a load the same for a vector step's lanes under a mask of
-// one lane, whose failure the step records as that lane's thread.
-//
-//line runs.go:76
-func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_runsRisk,
-		func(gc_t *gocuda.Thread) { runsRisk(gc_t, in, out, w, h, px, py, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_runsRisk(gc_b, gc_lo, gc_hi, in, out, w, h, px, py, k)
-		})
-}
-
-//line runs.go:76
-var gc_src_runsRisk = compiled.NewSource(gc_files_runs, "runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:76
 func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
@@ -779,57 +516,55 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 //line runs.go:77
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-						{
-							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
-							gc_b4 := gc_none3
+//line runs.go:80
+						v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
+						gc_b4 := gc_none3
 //line runs.go:81
-							if y == py {
+						if y == py {
 //line runs.go:81
-								gc_b4 = gc_all3
-							}
-//line runs.go:81
-							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
-//line runs.go:81
-							if gc_if3.ToBits() != 0 {
-//line runs.go:81
-								var gc_u3 float32
-//line runs.go:81
-								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:81
-									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
-									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
-//line runs.go:81
-									gc_u3 = gc_at[0]
-								}
-//line runs.go:81
-								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-							}
-//line runs.go:84
-							if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
-								break
-							}
-//line runs.go:84
-							v.StoreSlice(gc_at2[gc_tx:])
+							gc_b4 = gc_all3
 						}
+//line runs.go:81
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
+//line runs.go:81
+						if gc_if3.ToBits() != 0 {
+//line runs.go:81
+							var gc_u3 float32
+//line runs.go:81
+							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line runs.go:81
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
+//line runs.go:81
+								gc_u3 = gc_at[0]
+							}
+//line runs.go:81
+							v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+						}
+//line runs.go:84
+						if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+							break
+						}
+//line runs.go:84
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
-//line runs.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-					{
-						v := float32(x)
-						if x == px && y == py {
-							v = gc_elem
-						}
-						gc_at2[gc_tx] = v
+//line runs.go:80
+					v := float32(x)
+					if x == px && y == py {
+						v = gc_elem
 					}
+					gc_at2[gc_tx] = v
 				}
 			} else {
+//line runs.go:88
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -913,41 +648,39 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 //line runs.go:77
 						var x int = gc_bx*gc_bdx + gc_tx
 						var y int = gc_by*gc_bdy + gc_ty
-						{
-							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-							gc_b2 := gc_none
+//line runs.go:80
+						v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
 //line runs.go:81
-							if y == py {
+						if y == py {
 //line runs.go:81
-								gc_b2 = gc_all
-							}
-//line runs.go:81
-							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
-//line runs.go:81
-							if gc_if.ToBits() != 0 {
-//line runs.go:81
-								var gc_u float32
-//line runs.go:81
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:81
-									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line runs.go:81
-									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
-//line runs.go:81
-									gc_u = in[k]
-								}
-//line runs.go:82
-								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-							}
-							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
-//line runs.go:84
-								break
-							}
-//line runs.go:84
-							v.StoreSlice(out[y*w+x:])
+							gc_b2 = gc_all
 						}
+//line runs.go:81
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+//line runs.go:81
+						if gc_if.ToBits() != 0 {
+//line runs.go:81
+							var gc_u float32
+//line runs.go:81
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:81
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+//line runs.go:81
+								gc_u = in[k]
+							}
+//line runs.go:82
+							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+//line runs.go:84
+							break
+						}
+//line runs.go:84
+						v.StoreSlice(out[y*w+x:])
 					}
-//line runs.go:86
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -957,15 +690,15 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 //line runs.go:77
 					x := gc_bx*gc_bdx + gc_tx
 					y := gc_by*gc_bdy + gc_ty
-					{
-						v := float32(x)
-						if x == px && y == py {
-							v = in[k]
-						}
-						out[y*w+x] = v
+//line runs.go:80
+					v := float32(x)
+					if x == px && y == py {
+						v = in[k]
 					}
+					out[y*w+x] = v
 				}
 			}
+//line runs.go:88
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -973,21 +706,6 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		}
 	}
 }
-
-// TransposeRiskKernel is RunsRiskKernel over out held y fastest:
-// transposed, the vector step's lanes are threads along y.
-//
-//line runs.go:92
-func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_transposeRisk,
-		func(gc_t *gocuda.Thread) { transposeRisk(gc_t, in, out, w, h, px, py, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposeRisk(gc_b, gc_lo, gc_hi, in, out, w, h, px, py, k)
-		})
-}
-
-//line runs.go:92
-var gc_src_transposeRisk = compiled.NewSource(gc_files_runs, "transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line runs.go:92
 func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
@@ -1121,57 +839,55 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line runs.go:93
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
-						{
-							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
-							gc_b4 := gc_none3
+//line runs.go:96
+						v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
+						gc_b4 := gc_none3
 //line runs.go:97
-							if x == px {
+						if x == px {
 //line runs.go:97
-								gc_b4 = gc_all3
-							}
-//line runs.go:97
-							gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-							if gc_if3.ToBits() != 0 {
-//line runs.go:97
-								var gc_u3 float32
-//line runs.go:97
-								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line runs.go:97
-									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
-									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-									gc_u3 = gc_at[0]
-								}
-//line runs.go:97
-								v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-							}
-//line runs.go:100
-							if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
-								break
-							}
-//line runs.go:100
-							v.StoreSlice(gc_at2[gc_tx:])
+							gc_b4 = gc_all3
 						}
+//line runs.go:97
+						gc_if3 := gc_b4.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+						if gc_if3.ToBits() != 0 {
+//line runs.go:97
+							var gc_u3 float32
+//line runs.go:97
+							if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line runs.go:97
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+								gc_u3 = gc_at[0]
+							}
+//line runs.go:97
+							v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+						}
+//line runs.go:100
+						if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+							break
+						}
+//line runs.go:100
+						v.StoreSlice(gc_at2[gc_tx:])
 					}
-//line runs.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-					{
-						v := float32(y)
-						if x == px && y == py {
-							v = gc_elem
-						}
-						gc_at2[gc_tx] = v
+//line runs.go:96
+					v := float32(y)
+					if x == px && y == py {
+						v = gc_elem
 					}
+					gc_at2[gc_tx] = v
 				}
 			} else {
+//line runs.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1255,41 +971,39 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line runs.go:93
 						var x int = gc_by*gc_bdy + gc_ty
 						var y int = gc_bx*gc_bdx + gc_tx
-						{
-							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-							gc_b2 := gc_none
+//line runs.go:96
+						v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+						gc_b2 := gc_none
 //line runs.go:97
-							if x == px {
+						if x == px {
 //line runs.go:97
-								gc_b2 = gc_all
-							}
-//line runs.go:97
-							gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-							if gc_if.ToBits() != 0 {
-//line runs.go:97
-								var gc_u float32
-//line runs.go:97
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:97
-									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
-//line runs.go:97
-									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
-//line runs.go:97
-									gc_u = in[k]
-								}
-//line runs.go:98
-								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-							}
-							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
-//line runs.go:100
-								break
-							}
-//line runs.go:100
-							v.StoreSlice(out[x*h+y:])
+							gc_b2 = gc_all
 						}
+//line runs.go:97
+						gc_if := gc_b2.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+						if gc_if.ToBits() != 0 {
+//line runs.go:97
+							var gc_u float32
+//line runs.go:97
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:97
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+								gc_u = in[k]
+							}
+//line runs.go:98
+							v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+						}
+						if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+//line runs.go:100
+							break
+						}
+//line runs.go:100
+						v.StoreSlice(out[x*h+y:])
 					}
-//line runs.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1299,15 +1013,15 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line runs.go:93
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
-					{
-						v := float32(y)
-						if x == px && y == py {
-							v = in[k]
-						}
-						out[x*h+y] = v
+//line runs.go:96
+					v := float32(y)
+					if x == px && y == py {
+						v = in[k]
 					}
+					out[x*h+y] = v
 				}
 			}
+//line runs.go:104
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1316,116 +1030,3 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		}
 	}
 }
-
-// TransposeExactKernel stores element (x*h+y+skip) mod len(out) of in,
-// plus the thread's y in its block, at out[x*h+y], with no guard:
-// launched to cover w×h exactly, it is transposed (it reads the thread's
-// y alone, so its blocks run one by one) and its thread loop takes four
-// threads a step; where in is one element short, the one thread that
-// reads its last fails.
-//
-//line runs.go:112
-func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposeExact,
-		func(gc_t *gocuda.Thread) { transposeExact(gc_t, in, out, h, skip) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_transposeExact(gc_b, gc_lo, gc_hi, in, out, h, skip)
-		})
-}
-
-//line runs.go:112
-var gc_src_transposeExact = compiled.NewSource(gc_files_runs, "transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line runs.go:112
-func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, h, skip int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.Y
-	gc_bdy := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.Y
-	gc_gdy := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	gc_bz := gc_lo / (gc_gdx * gc_gdy)
-	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-				gc_bz++
-			}
-		}
-		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
-		gc_pos.Block = gc_blk
-//line runs.go:140
-		gc_ty := 0
-		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:113
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:113
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:113
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-					gc_pos.Thread = gc_rank
-//line runs.go:113
-					x := gc_by*gc_bdy + gc_ty
-					y := gc_bx*gc_bdx + gc_tx
-					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-				gc_pos.Thread = gc_rank
-//line runs.go:113
-				x := gc_by*gc_bdy + gc_ty
-				y := gc_bx*gc_bdx + gc_tx
-				out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// gc_files_runs holds the source files whose lines the kernels' records hash.
-//
-//go:embed runs.go
-//line runs.go:130
-var gc_files_runs embed.FS

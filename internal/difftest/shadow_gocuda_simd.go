@@ -179,31 +179,28 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 		if gc_from >= 0 && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(s)) && gc_off3 >= 0 && gc_off3 <= len(d) && gc_to <= len(d)-gc_off3 {
 			gc_at3 := d[gc_off3:][:gc_to]
 			for gc_tx, gc_idx := gc_from, gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-				{
 //line shadow.go:22
-					min_ := int32(gc_tx)
-					v := s[gc_idx] + max_
-					if copy_ {
-						v += min_
-					}
-					gc_at3[gc_tx] = v
+				min_ := int32(gc_tx)
+				v := s[gc_idx] + max_
+				if copy_ {
+					v += min_
 				}
+				gc_at3[gc_tx] = v
 			}
 		} else {
+//line shadow.go:31
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line shadow.go:18
 				i := gc_bx*gc_bdx + gc_tx
-				{
 //line shadow.go:22
-					min_ := int32(gc_tx)
-					v := s[len_-gc_tx-1] + max_
-					if copy_ {
-						v += min_
-					}
-					d[i] = v
+				min_ := int32(gc_tx)
+				v := s[len_-gc_tx-1] + max_
+				if copy_ {
+					v += min_
 				}
+				d[i] = v
 			}
 		}
 	}
@@ -212,8 +209,6 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 // ShadowedScaleKernel is a generic kernel with a parameter named cap:
 // out[i] = in[i] * cap for the first n elements, staged through shared
 // memory (the SIMD build specializes its body to each lane type).
-//
-//line shadow.go:36
 func ShadowedScaleKernel[T specNumber](in, out []T, cap T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_shadowedScale[T](gc_b, in, out, cap, n) }
 	switch any(*new(T)).(type) {
@@ -1413,5 +1408,4 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 // gc_files_shadow holds the source files whose lines the kernels' records hash.
 //
 //go:embed shadow.go
-//line shadow.go:55
 var gc_files_shadow embed.FS

@@ -5,36 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SharedAtomicsKernel applies every kind of atomic to shared memory, each
-// thread of a block folding its element of in into the block's cells:
-// compiled, they are plain reads and writes (the block runs on one
-// goroutine); on the runtime path, atomics. Every result but the CAS's
-// winner is the same whatever order the threads run in, and the CAS is
-// counted, not named. Block b writes its eight int32 cells to
-// out[16b:16b+8], its two uint32 counters to out[16b+8:16b+10] and its
-// two float32 cells to fout[2b:2b+2].
-//
-//line shared_atomics.go:20
-func SharedAtomicsKernel(in, out []int32, fout []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sharedAtomics,
-		func(gc_t *gocuda.Thread) { sharedAtomics(gc_t, in, out, fout) },
-		func(gc_b *compiled.Block) { gc_body_sharedAtomics(gc_b, in, out, fout) })
-}
-
-//line shared_atomics.go:20
-var gc_src_sharedAtomics = compiled.NewSource(gc_files_shared_atomics, "sharedAtomics", "396b3d66cece82959e930fcf3735ba736de1627c6c3dbf31eb0bd7fd79e90137", "shared_atomics.go:10-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line shared_atomics.go:20
 func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32) {
@@ -487,9 +463,3 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 		}
 	}
 }
-
-// gc_files_shared_atomics holds the source files whose lines the kernels' records hash.
-//
-//go:embed shared_atomics.go
-//line shared_atomics.go:65
-var gc_files_shared_atomics embed.FS

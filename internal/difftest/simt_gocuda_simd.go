@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"math/bits"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SIMTLoopKernel runs loops whose trip counts differ between the lanes of
-// a warp around warp collectives, as on a GPU: a grid-stride loop over
-// fewer elements than threads whose body ballots among the lanes still in
-// the loop, and a per-lane count loop with a shuffle among the lanes
-// still iterating (each collective's mask names exactly those lanes, as
-// CUDA requires). out has three elements per thread.
-//
-//line simt.go:17
-func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_simtLoop,
-		func(gc_t *gocuda.Thread) { simtLoop(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_simtLoop(gc_b, in, out) })
-}
-
-//line simt.go:17
-var gc_src_simtLoop = compiled.NewSource(gc_files_simt, "simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line simt.go:17
 func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
@@ -105,147 +82,146 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_l_trips[gc_lane] = trips
 			}
 		}
-		{
 //line simt.go:22
-			gc_save6 := gc_act
-			gc_in6 := gc_act
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 //line simt.go:18
-					id := gc_bx*gc_bdx + gc_tx
+				id := gc_bx*gc_bdx + gc_tx
 //line simt.go:21
-					i := id
+				i := id
 //line simt.go:23
-					gc_l_i[gc_lane] = i
+				gc_l_i[gc_lane] = i
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_l_i[gc_lane]
+//line simt.go:21
+				if i < len(in) {
+					gc_m6 |= 1 << gc_lane
 				}
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_act = gc_in6 &^ gc_dead
-				var gc_m6, gc_skip6 uint32
-				_ = gc_skip6
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line simt.go:21
-					if i < len(in) {
-						gc_m6 |= 1 << gc_lane
-					}
-				}
-				gc_in6 &= gc_m6
-				gc_act = gc_in6
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank & 31)
+				lane := (gc_rank & 31)
 //line simt.go:21
-					i := gc_l_i[gc_lane]
-					here := min(32, len(in)-(i-lane))
-					gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
-					gc_c1v[gc_lane] = in[i] > 0
-				}
+				i := gc_l_i[gc_lane]
+				here := min(32, len(in)-(i-lane))
+				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
+				gc_c1v[gc_lane] = in[i] > 0
+			}
 //line simt.go:23
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
 //line simt.go:24
-					gc_vb := archsimd.BroadcastUint32x8(0xffff)
+				gc_vb := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
-					gc_vb2 := archsimd.BroadcastInt32x8(1)
-					if gc_act == ^uint32(0) {
+				gc_vb2 := archsimd.BroadcastInt32x8(1)
+				if gc_act == ^uint32(0) {
 //line simt.go:24
-						gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
+					gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
-						gc_vb4 := archsimd.BroadcastInt32x8(1)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line simt.go:24
-							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
 //line simt.go:24
-							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:23
-							b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-							votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
-							trips = trips.Add(gc_vb4)
+						b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+						trips = trips.Add(gc_vb4)
 //line simt.go:25
-							votes_.StoreSlice(gc_l_votes_[gc_lane:])
+						votes_.StoreSlice(gc_l_votes_[gc_lane:])
 //line simt.go:25
-							trips.StoreSlice(gc_l_trips[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line simt.go:25
-							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-//line simt.go:25
-							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-//line simt.go:23
-							b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
-							votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
-							trips = trips.Add(gc_vb2)
-//line simt.go:25
-							votes_.StoreSlice(gc_l_votes_[gc_lane:])
-//line simt.go:25
-							trips.StoreSlice(gc_l_trips[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
+						trips.StoreSlice(gc_l_trips[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line simt.go:38
-						votes_ := gc_l_votes_[gc_lane]
-//line simt.go:40
-						trips := gc_l_trips[gc_lane]
+//line simt.go:25
+						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+//line simt.go:25
+						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
 //line simt.go:23
-						b := gc_c1r[gc_lane]
-						votes_ += int32(b&0xffff) + int32(b>>16)
-						trips++
-//line simt.go:27
-						gc_l_votes_[gc_lane] = votes_
-						gc_l_trips[gc_lane] = trips
+						b := archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+						trips = trips.Add(gc_vb2)
+//line simt.go:25
+						votes_.StoreSlice(gc_l_votes_[gc_lane:])
+//line simt.go:25
+						trips.StoreSlice(gc_l_trips[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
-				gc_act = gc_in6 &^ gc_dead
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
 //line simt.go:38
-					i := gc_l_i[gc_lane]
-//line simt.go:21
-					i += gc_gdx * gc_bdx
-					gc_l_i[gc_lane] = i
+					votes_ := gc_l_votes_[gc_lane]
+//line simt.go:40
+					trips := gc_l_trips[gc_lane]
+//line simt.go:23
+					b := gc_c1r[gc_lane]
+					votes_ += int32(b&0xffff) + int32(b>>16)
+					trips++
+//line simt.go:27
+					gc_l_votes_[gc_lane] = votes_
+					gc_l_trips[gc_lane] = trips
 				}
 			}
-			gc_act = gc_save6 &^ gc_dead
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line simt.go:38
+				i := gc_l_i[gc_lane]
+//line simt.go:21
+				i += gc_gdx * gc_bdx
+				gc_l_i[gc_lane] = i
+			}
 		}
+		gc_act = gc_save6 &^ gc_dead
+//line simt.go:27
 		gc_left3 := gc_act
 		if compiled.SIMD {
 			if gc_act == ^uint32(0) {
@@ -279,344 +255,340 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 				gc_l_got[gc_lane] = got
 			}
 		}
-		{
 //line simt.go:29
-			gc_save12 := gc_act
-			gc_in12 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:28
-				k := 0
+			k := 0
 //line simt.go:30
-				gc_l_k[gc_lane] = k
+			gc_l_k[gc_lane] = k
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+			_ = gc_skip12
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_act = gc_in12 &^ gc_dead
-				var gc_m12, gc_skip12 uint32
-				_ = gc_skip12
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank & 31)
+				lane := (gc_rank & 31)
 //line simt.go:21
-					k := gc_l_k[gc_lane]
+				k := gc_l_k[gc_lane]
 //line simt.go:28
-					if k < lane%5 {
-						gc_m12 |= 1 << gc_lane
-					}
+				if k < lane%5 {
+					gc_m12 |= 1 << gc_lane
 				}
-				gc_in12 &= gc_m12
-				gc_act = gc_in12
-				if gc_act == 0 {
-					break
+			}
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line simt.go:19
-					lane := (gc_rank & 31)
+				lane := (gc_rank & 31)
 //line simt.go:21
-					k := gc_l_k[gc_lane]
+				k := gc_l_k[gc_lane]
 //line simt.go:29
-					var mask uint32
-					{
-						{
+				var mask uint32
+				{
 //line simt.go:30
-							j := int(0)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(1)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(2)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(3)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(4)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(5)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(6)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(7)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(8)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(9)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(10)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(11)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(12)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(13)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(14)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(15)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(16)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(17)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(18)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(19)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(20)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(21)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(22)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(23)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(24)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(25)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(26)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(27)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(28)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(29)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(30)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:30
-							j := int(31)
-							if j%5 > k {
-								mask |= 1 << j
-							}
-						}
+					j := int(0)
+					if j%5 > k {
+						mask |= 1 << j
 					}
-//line simt.go:35
-					gc_c2m[gc_lane] = mask
-					gc_c2v[gc_lane] = int32(lane*10 + k)
-					gc_c2a[gc_lane] = 29
-					gc_c2w[gc_lane] = 32
 				}
-//line simt.go:35
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:35
-							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:35
-							got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line simt.go:35
-							got.StoreSlice(gc_l_got[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line simt.go:35
-							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-//line simt.go:35
-							got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line simt.go:35
-							got.StoreSlice(gc_l_got[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
+				{
+//line simt.go:30
+					j := int(1)
+					if j%5 > k {
+						mask |= 1 << j
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
+				{
+//line simt.go:30
+					j := int(2)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(3)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(4)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(5)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(6)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(7)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(8)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(9)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(10)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(11)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(12)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(13)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(14)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(15)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(16)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(17)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(18)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(19)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(20)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(21)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(22)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(23)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(24)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(25)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(26)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(27)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(28)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(29)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(30)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:30
+					j := int(31)
+					if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				gc_c2m[gc_lane] = mask
+				gc_c2v[gc_lane] = int32(lane*10 + k)
+				gc_c2a[gc_lane] = 29
+				gc_c2w[gc_lane] = 32
+			}
+//line simt.go:35
+			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line simt.go:35
+						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+//line simt.go:35
+						got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line simt.go:35
+						got.StoreSlice(gc_l_got[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line simt.go:48
-						got := gc_l_got[gc_lane]
 //line simt.go:35
-						got += gc_c2r[gc_lane]
-						gc_l_got[gc_lane] = got
+						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
+//line simt.go:35
+						got = got.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line simt.go:35
+						got.StoreSlice(gc_l_got[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
-				gc_act = gc_in12 &^ gc_dead
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
-//line simt.go:46
-					k := gc_l_k[gc_lane]
-//line simt.go:28
-					k++
-					gc_l_k[gc_lane] = k
+//line simt.go:48
+					got := gc_l_got[gc_lane]
+//line simt.go:35
+					got += gc_c2r[gc_lane]
+					gc_l_got[gc_lane] = got
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			gc_act = gc_in12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line simt.go:46
+				k := gc_l_k[gc_lane]
+//line simt.go:28
+				k++
+				gc_l_k[gc_lane] = k
+			}
 		}
+		gc_act = gc_save12 &^ gc_dead
+//line simt.go:34
 		gc_left5 := gc_act
 		if compiled.SIMD {
 			gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -643,61 +615,54 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_t5 := trips
 //line simt.go:37
 					gc_t6 := got
-					{
 //line simt.go:37
-						var gc_lanes4 [8]int32
+					var gc_lanes4 [8]int32
 //line simt.go:37
-						gc_t4.Store(&gc_lanes4)
+					gc_t4.Store(&gc_lanes4)
 //line simt.go:37
-						for gc_k4 := range 8 {
+					for gc_k4 := range 8 {
 //line simt.go:37
-							if 0xff&(1<<gc_k4) != 0 {
+						if 0xff&(1<<gc_k4) != 0 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k4
+							gc_pos.Thread = gc_rank + gc_k4
 //line simt.go:37
-								out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
-							}
+							out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-					{
 //line simt.go:37
-						var gc_lanes5 [8]int32
+					gc_pos.Thread = gc_rank
 //line simt.go:37
-						gc_t5.Store(&gc_lanes5)
+					var gc_lanes5 [8]int32
 //line simt.go:37
-						for gc_k5 := range 8 {
+					gc_t5.Store(&gc_lanes5)
 //line simt.go:37
-							if 0xff&(1<<gc_k5) != 0 {
+					for gc_k5 := range 8 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k5
+						if 0xff&(1<<gc_k5) != 0 {
 //line simt.go:37
-								out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
-							}
+							gc_pos.Thread = gc_rank + gc_k5
+//line simt.go:37
+							out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-					{
 //line simt.go:37
-						var gc_lanes6 [8]int32
+					gc_pos.Thread = gc_rank
 //line simt.go:37
-						gc_t6.Store(&gc_lanes6)
+					var gc_lanes6 [8]int32
 //line simt.go:37
-						for gc_k6 := range 8 {
+					gc_t6.Store(&gc_lanes6)
 //line simt.go:37
-							if 0xff&(1<<gc_k6) != 0 {
+					for gc_k6 := range 8 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k6
+						if 0xff&(1<<gc_k6) != 0 {
 //line simt.go:37
-								out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
-							}
+							gc_pos.Thread = gc_rank + gc_k6
+//line simt.go:37
+							out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-//line simt.go:38
+//line simt.go:37
+					gc_pos.Thread = gc_rank
 					gc_left5 &^= 0xff << gc_lane
 				}
 			} else {
@@ -730,110 +695,87 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_t2 := trips
 //line simt.go:37
 					gc_t3 := got
-					{
 //line simt.go:37
-						var gc_lanes [8]int32
+					var gc_lanes [8]int32
 //line simt.go:37
-						gc_t.Store(&gc_lanes)
+					gc_t.Store(&gc_lanes)
 //line simt.go:37
-						for gc_k := range 8 {
+					for gc_k := range 8 {
 //line simt.go:37
-							if 0xff&(1<<gc_k) != 0 {
+						if 0xff&(1<<gc_k) != 0 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k
+							gc_pos.Thread = gc_rank + gc_k
 //line simt.go:37
-								out[(3*id)+3*gc_k] = gc_lanes[gc_k]
-							}
+							out[(3*id)+3*gc_k] = gc_lanes[gc_k]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-					{
 //line simt.go:37
-						var gc_lanes2 [8]int32
+					gc_pos.Thread = gc_rank
 //line simt.go:37
-						gc_t2.Store(&gc_lanes2)
+					var gc_lanes2 [8]int32
 //line simt.go:37
-						for gc_k2 := range 8 {
+					gc_t2.Store(&gc_lanes2)
 //line simt.go:37
-							if 0xff&(1<<gc_k2) != 0 {
+					for gc_k2 := range 8 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k2
+						if 0xff&(1<<gc_k2) != 0 {
 //line simt.go:37
-								out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
-							}
+							gc_pos.Thread = gc_rank + gc_k2
+//line simt.go:37
+							out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-					{
 //line simt.go:37
-						var gc_lanes3 [8]int32
+					gc_pos.Thread = gc_rank
 //line simt.go:37
-						gc_t3.Store(&gc_lanes3)
+					var gc_lanes3 [8]int32
 //line simt.go:37
-						for gc_k3 := range 8 {
+					gc_t3.Store(&gc_lanes3)
 //line simt.go:37
-							if 0xff&(1<<gc_k3) != 0 {
+					for gc_k3 := range 8 {
 //line simt.go:37
-								gc_pos.Thread = gc_rank + gc_k3
+						if 0xff&(1<<gc_k3) != 0 {
 //line simt.go:37
-								out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
-							}
+							gc_pos.Thread = gc_rank + gc_k3
+//line simt.go:37
+							out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
 						}
-//line simt.go:37
-						gc_pos.Thread = gc_rank
 					}
-//line simt.go:38
+//line simt.go:37
+					gc_pos.Thread = gc_rank
 					gc_left5 &^= 0xff << gc_lane
 				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left5&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line simt.go:18
-					id := gc_bx*gc_bdx + gc_tx
-//line simt.go:20
-					votes_ := gc_l_votes_[gc_lane]
-//line simt.go:22
-					trips := gc_l_trips[gc_lane]
-//line simt.go:24
-					got := gc_l_got[gc_lane]
-//line simt.go:37
-					out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+//line simt.go:45
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left5&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line simt.go:18
+				id := gc_bx*gc_bdx + gc_tx
+//line simt.go:20
+				votes_ := gc_l_votes_[gc_lane]
+//line simt.go:22
+				trips := gc_l_trips[gc_lane]
+//line simt.go:24
+				got := gc_l_got[gc_lane]
+//line simt.go:37
+				out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
 			}
 		}
 	}
 }
-
-// SIMTBranchKernel leaves a loop holding a shuffle by break and continue
-// under conditions that differ between lanes: each shuffle's mask names
-// exactly the lanes still iterating, as CUDA requires. out has one element
-// per thread.
-//
-//line simt.go:58
-func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_simtBranch,
-		func(gc_t *gocuda.Thread) { simtBranch(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_simtBranch(gc_b, out) })
-}
-
-//line simt.go:58
-var gc_src_simtBranch = compiled.NewSource(gc_files_simt, "simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78").NoGoexit("93f7b225ee3c8becbeb24efe97bfbed3be14812c929be1794e2b678e5dacdaaf", "simt.go:40-50")
 
 //line simt.go:58
 func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
@@ -891,424 +833,410 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		{
 //line simt.go:62
-			gc_save8 := gc_act
-			gc_in8 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line simt.go:61
-				k := 0
+			k := 0
 //line simt.go:63
+			gc_l_k[gc_lane] = k
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+//line simt.go:73
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				k := gc_l_k[gc_lane]
+//line simt.go:61
+				if k < 8 {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+//line simt.go:71
+			var gc_m3 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line simt.go:59
+				lane := (gc_rank & 31)
+//line simt.go:61
+				k := gc_l_k[gc_lane]
+				if (lane+k)%5 == 0 {
+					gc_m3 |= 1 << gc_lane
+				}
+			}
+			gc_save3 := gc_act
+			gc_act = gc_save3 & gc_m3
+			if gc_act != 0 {
+//line simt.go:63
+				gc_in8 &^= gc_act
+				gc_skip8 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+//line simt.go:70
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line simt.go:59
+				lane := (gc_rank & 31)
+//line simt.go:61
+				k := gc_l_k[gc_lane]
+//line simt.go:65
+				if lane%3 == k%3 {
+					gc_m4 |= 1 << gc_lane
+				}
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+//line simt.go:66
+				gc_skip8 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+//line simt.go:71
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line simt.go:59
+				lane := (gc_rank & 31)
+//line simt.go:61
+				k := gc_l_k[gc_lane]
+//line simt.go:68
+				var mask uint32
+				{
+//line simt.go:69
+					j := int(0)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(1)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(2)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(3)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(4)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(5)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(6)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(7)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(8)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(9)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(10)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(11)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(12)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(13)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(14)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(15)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(16)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(17)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(18)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(19)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(20)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(21)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(22)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(23)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(24)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(25)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(26)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(27)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(28)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(29)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(30)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+//line simt.go:69
+					j := int(31)
+					if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				src := 31 - bits.LeadingZeros32(mask)
+				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = int32(lane*100 + k)
+				gc_c1a[gc_lane] = src
+				gc_c1w[gc_lane] = 32
+			}
+//line simt.go:75
+			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line simt.go:75
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line simt.go:75
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line simt.go:75
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line simt.go:75
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line simt.go:75
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line simt.go:75
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line simt.go:88
+					v := gc_l_v[gc_lane]
+//line simt.go:75
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line simt.go:86
+				k := gc_l_k[gc_lane]
+//line simt.go:61
+				k++
 				gc_l_k[gc_lane] = k
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in8 &^ gc_dead
-				var gc_m8, gc_skip8 uint32
-//line simt.go:73
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					k := gc_l_k[gc_lane]
-//line simt.go:61
-					if k < 8 {
-						gc_m8 |= 1 << gc_lane
-					}
-				}
-				gc_in8 &= gc_m8
-				gc_act = gc_in8
-				if gc_act == 0 {
-					break
-				}
-				{
-					var gc_m3 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line simt.go:59
-						lane := (gc_rank & 31)
-//line simt.go:61
-						k := gc_l_k[gc_lane]
-						if (lane+k)%5 == 0 {
-							gc_m3 |= 1 << gc_lane
-						}
-					}
-					gc_save3 := gc_act
-					gc_act = gc_save3 & gc_m3
-					if gc_act != 0 {
-//line simt.go:63
-						gc_in8 &^= gc_act
-						gc_skip8 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save3 &^ gc_dead &^ gc_skip8
-				}
-				{
-					var gc_m4 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line simt.go:59
-						lane := (gc_rank & 31)
-//line simt.go:61
-						k := gc_l_k[gc_lane]
-//line simt.go:65
-						if lane%3 == k%3 {
-							gc_m4 |= 1 << gc_lane
-						}
-					}
-					gc_save4 := gc_act
-					gc_act = gc_save4 & gc_m4
-					if gc_act != 0 {
-//line simt.go:66
-						gc_skip8 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save4 &^ gc_dead &^ gc_skip8
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line simt.go:59
-					lane := (gc_rank & 31)
-//line simt.go:61
-					k := gc_l_k[gc_lane]
-//line simt.go:68
-					var mask uint32
-					{
-						{
-//line simt.go:69
-							j := int(0)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(1)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(2)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(3)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(4)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(5)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(6)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(7)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(8)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(9)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(10)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(11)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(12)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(13)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(14)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(15)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(16)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(17)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(18)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(19)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(20)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(21)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(22)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(23)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(24)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(25)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(26)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(27)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(28)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(29)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(30)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-						{
-//line simt.go:69
-							j := int(31)
-							if simtIn(j, k) {
-								mask |= 1 << j
-							}
-						}
-					}
-//line simt.go:74
-					src := 31 - bits.LeadingZeros32(mask)
-					gc_c1m[gc_lane] = mask
-					gc_c1v[gc_lane] = int32(lane*100 + k)
-					gc_c1a[gc_lane] = src
-					gc_c1w[gc_lane] = 32
-				}
-//line simt.go:75
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line simt.go:75
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line simt.go:75
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line simt.go:75
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line simt.go:75
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line simt.go:75
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line simt.go:75
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line simt.go:88
-						v := gc_l_v[gc_lane]
-//line simt.go:75
-						v += gc_c1r[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				}
-				gc_act = gc_in8 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line simt.go:86
-					k := gc_l_k[gc_lane]
-//line simt.go:61
-					k++
-					gc_l_k[gc_lane] = k
-				}
-			}
-			gc_act = gc_save8 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
+		gc_act = gc_save8 &^ gc_dead
+//line simt.go:68
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line simt.go:71
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
 //line simt.go:77
-					copy(gc_at, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line simt.go:77
-						out[gc_bx*gc_bdx+gc_tx] = v
-					}
+			copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line simt.go:77
+				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}
 }
-
-// gc_files_simt holds the source files whose lines the kernels' records hash.
-//
-//go:embed simt.go
-//line simt.go:89
-var gc_files_simt embed.FS

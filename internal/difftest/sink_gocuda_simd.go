@@ -5,34 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SinkScanKernel scans each block of in into out in the CUDA samples'
-// shfl_scan form: each warp scans its lanes by shuffles, and where the
-// block is more than a warp (a condition of the whole block), the warps'
-// totals are scanned through shared memory and added; every thread then
-// stores its prefix. The compiled form runs that store at the end of
-// both branches of the if, merged with the loop that adds the totals in
-// the first.
-//
-//line sink.go:14
-func SinkScanKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sinkScan,
-		func(gc_t *gocuda.Thread) { sinkScan(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_sinkScan(gc_b, in, out) })
-}
-
-//line sink.go:14
-var gc_src_sinkScan = compiled.NewSource(gc_files_sink, "sinkScan", "ee36d72412afbe00e0a448fa8dfb2e492ab1040d2a9f69519ead8216c8b6d2a4", "sink.go:5-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sink.go:14
 func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
@@ -133,28 +110,27 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line sink.go:15
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-//line sink.go:21
-					gc_s_v[gc_rank] = v
+//line sink.go:26
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line sink.go:15
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+//line sink.go:21
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line sink.go:21
@@ -275,31 +251,27 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-		{
 //line sink.go:20
-			warp := (gc_w >> 5)
+		warp := (gc_w >> 5)
 //line sink.go:22
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 && !(gc_bdx > gocuda.WarpSize) {
-				gc_hi2 = 0
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 && !(gc_bdx > gocuda.WarpSize) {
+			gc_hi2 = 0
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line sink.go:22
-				v := gc_s_v[gc_rank]
-				{
+			v := gc_s_v[gc_rank]
 //line sink.go:30
-					totals[warp] = v
-				}
-			}
+			totals[warp] = v
 		}
 	}
 //line sink.go:27
@@ -310,217 +282,215 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			var gc_dead uint32
-			{
 //line sink.go:36
-				var gc_m14 uint32
+			var gc_m14 uint32
 //line sink.go:33
-				if (gc_w >> 5) == 0 {
-					gc_m14 = ^uint32(0)
-				}
-				gc_save14 := gc_act
-				gc_act = gc_save14 & gc_m14
-				if gc_act != 0 {
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			if (gc_w >> 5) == 0 {
+				gc_m14 = ^uint32(0)
+			}
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
+			if gc_act != 0 {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line sink.go:20
-								var lane int = gc_lane
+							var lane int = gc_lane
 //line sink.go:34
-								if lane < 0 || lane > len(totals)-8 {
+							if lane < 0 || lane > len(totals)-8 {
 //line sink.go:34
-									break
-								}
-//line sink.go:34
-								s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
+								break
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line sink.go:20
-								var lane int = gc_lane
 //line sink.go:34
-								if lane < 0 || lane > len(totals)-8 {
+							s := archsimd.LoadInt32x8Slice(totals[lane:])
 //line sink.go:34
-									break
-								}
-//line sink.go:34
-								s := archsimd.LoadInt32x8Slice(totals[lane:])
-//line sink.go:34
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line sink.go:20
-							lane := (gc_rank & 31)
+							var lane int = gc_lane
 //line sink.go:34
-							s := totals[lane]
-//line sink.go:36
-							gc_l_s[gc_lane] = s
+							if lane < 0 || lane > len(totals)-8 {
+//line sink.go:34
+								break
+							}
+//line sink.go:34
+							s := archsimd.LoadInt32x8Slice(totals[lane:])
+//line sink.go:34
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line sink.go:20
+						lane := (gc_rank & 31)
+//line sink.go:34
+						s := totals[lane]
+//line sink.go:36
+						gc_l_s[gc_lane] = s
+					}
+				}
 //line sink.go:35
-					gc_all3 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-					if gc_all3 {
-						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
-					} else {
+				gc_all3 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+				if gc_all3 {
+					compiled.ShflUpDoubling(&gc_l_s, 1, 32)
+				} else {
 //line sink.go:35
-						for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
-							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo3, gc_hi3 := 0, 32
-								if gc_lo3 < gc_hi3 {
-									gc_lo3 = max(gc_lo3, max(min(d_, 32), -1))
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo3, gc_hi3)
-							} else {
+					for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(d_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo3, gc_hi3)
+						} else {
 //line sink.go:36
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
-								gc_left5 := gc_act
-								if compiled.SIMD {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+							gc_left5 := gc_act
+							if compiled.SIMD {
 //line sink.go:36
-									gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									if gc_act == ^uint32(0) {
+								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act == ^uint32(0) {
 //line sink.go:36
-										gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line sink.go:20
-											var lane int = gc_lane
+										var lane int = gc_lane
 //line sink.go:20
-											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:36
-											y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-											if lane >= d_ {
+										y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										if lane >= d_ {
 //line sink.go:37
-												s = s.Add(y_)
-											} else {
+											s = s.Add(y_)
+										} else {
 //line sink.go:37
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-												if gc_if10.ToBits() != 0 {
+											if gc_if10.ToBits() != 0 {
 //line sink.go:37
-													s = s.Add(y_).Merge(s, gc_if10)
-												}
+												s = s.Add(y_).Merge(s, gc_if10)
 											}
-//line sink.go:37
-											s.StoreSlice(gc_l_s[gc_lane:])
-											gc_left5 &^= 0xff << gc_lane
 										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line sink.go:20
-											var lane int = gc_lane
-//line sink.go:20
-											s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:36
-											y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-											if gc_if9.ToBits() != 0 {
-//line sink.go:37
-												s = s.Add(y_).Merge(s, gc_if9)
-											}
-//line sink.go:37
-											s.StoreSlice(gc_l_s[gc_lane:])
-											gc_left5 &^= 0xff << gc_lane
-										}
+										s.StoreSlice(gc_l_s[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left5 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left5&(1<<gc_lane) == 0 {
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
 											continue
 										}
-										gc_rank := gc_w + gc_lane
 //line sink.go:20
-										lane := (gc_rank & 31)
-//line sink.go:22
-										s := gc_l_s[gc_lane]
+										var lane int = gc_lane
+//line sink.go:20
+										s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
 //line sink.go:36
-										y_ := gc_c2r[gc_lane]
-										if lane >= d_ {
-											s += y_
+										y_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+//line sink.go:37
+										if gc_if9.ToBits() != 0 {
+//line sink.go:37
+											s = s.Add(y_).Merge(s, gc_if9)
 										}
-//line sink.go:41
-										gc_l_s[gc_lane] = s
+//line sink.go:37
+										s.StoreSlice(gc_l_s[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left6 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_left5 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left5&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
 //line sink.go:20
-								var lane int = gc_lane
-//line sink.go:20
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:41
-								if lane < 0 || lane > len(totals)-8 {
-//line sink.go:41
-									break
-								}
-//line sink.go:41
-								s.StoreSlice(totals[lane:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line sink.go:20
-								var lane int = gc_lane
-//line sink.go:20
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
-//line sink.go:41
-								if lane < 0 || lane > len(totals)-8 {
-//line sink.go:41
-									break
-								}
-//line sink.go:41
-								s.StoreSlice(totals[lane:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left6&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line sink.go:20
-							lane := (gc_rank & 31)
+									lane := (gc_rank & 31)
 //line sink.go:22
-							s := gc_l_s[gc_lane]
+									s := gc_l_s[gc_lane]
+//line sink.go:36
+									y_ := gc_c2r[gc_lane]
+									if lane >= d_ {
+										s += y_
+									}
 //line sink.go:41
-							totals[lane] = s
+									gc_l_s[gc_lane] = s
+								}
+							}
 						}
 					}
 				}
-				gc_act = gc_save14 &^ gc_dead
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line sink.go:20
+							var lane int = gc_lane
+//line sink.go:20
+							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+//line sink.go:41
+							if lane < 0 || lane > len(totals)-8 {
+//line sink.go:41
+								break
+							}
+//line sink.go:41
+							s.StoreSlice(totals[lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line sink.go:20
+							var lane int = gc_lane
+//line sink.go:20
+							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane:])
+//line sink.go:41
+							if lane < 0 || lane > len(totals)-8 {
+//line sink.go:41
+								break
+							}
+//line sink.go:41
+							s.StoreSlice(totals[lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line sink.go:20
+						lane := (gc_rank & 31)
+//line sink.go:22
+						s := gc_l_s[gc_lane]
+//line sink.go:41
+						totals[lane] = s
+					}
+				}
 			}
+			gc_act = gc_save14 &^ gc_dead
 		}
 //line sink.go:50
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -671,24 +641,20 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						_ = i
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						{
 //line sink.go:49
-							v.StoreSlice(gc_at[gc_tx:])
-						}
+						v.StoreSlice(gc_at[gc_tx:])
 					}
-//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 //line sink.go:17
 					v := gc_s_v[gc_rank]
-					{
 //line sink.go:49
-						gc_at[gc_tx] = v
-					}
+					gc_at[gc_tx] = v
 				}
 			} else {
+//line sink.go:53
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -726,17 +692,14 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						var i int = gc_bx*gc_bdx + gc_tx
 //line sink.go:15
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						{
 //line sink.go:49
-							if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line sink.go:49
-								break
-							}
-//line sink.go:49
-							v.StoreSlice(out[i:])
+							break
 						}
+//line sink.go:49
+						v.StoreSlice(out[i:])
 					}
-//line sink.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep2
@@ -749,12 +712,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						i := gc_bx*gc_bdx + gc_tx
 //line sink.go:17
 						v := gc_s_v[gc_rank]
-						{
 //line sink.go:49
-							out[i] = v
-						}
+						out[i] = v
 					}
 					{
+//line sink.go:53
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -762,12 +724,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						i := gc_bx*gc_bdx + gc_tx
 //line sink.go:17
 						v := gc_s_v[gc_rank]
-						{
 //line sink.go:49
-							out[i] = v
-						}
+						out[i] = v
 					}
 					{
+//line sink.go:53
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -775,12 +736,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						i := gc_bx*gc_bdx + gc_tx
 //line sink.go:17
 						v := gc_s_v[gc_rank]
-						{
 //line sink.go:49
-							out[i] = v
-						}
+						out[i] = v
 					}
 					{
+//line sink.go:53
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -788,12 +748,11 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						i := gc_bx*gc_bdx + gc_tx
 //line sink.go:17
 						v := gc_s_v[gc_rank]
-						{
 //line sink.go:49
-							out[i] = v
-						}
+						out[i] = v
 					}
 				}
+//line sink.go:53
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -801,18 +760,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line sink.go:17
 					v := gc_s_v[gc_rank]
-					{
 //line sink.go:49
-						out[i] = v
-					}
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// gc_files_sink holds the source files whose lines the kernels' records hash.
-//
-//go:embed sink.go
-//line sink.go:61
-var gc_files_sink embed.FS

@@ -5,29 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SLPSumKernel has thread i add its run of in, in[i*run:(i+1)*run] cut
-// at the end of in, with SumEight into out[i].
-//
-//line slp.go:14
-func SLPSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_slpSum,
-		func(gc_t *gocuda.Thread) { slpSum(gc_t, in, out, run) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_slpSum(gc_b, gc_lo, gc_hi, in, out, run) })
-}
-
-//line slp.go:14
-var gc_src_slpSum = compiled.NewSource(gc_files_slp, "slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slp.go:14
 func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
@@ -64,26 +45,24 @@ func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r
 					gc_pos.Thread = gc_rank
 //line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-					}
+//line slp.go:17
+					gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			} else {
+//line slp.go:21
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:15
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
-					}
+//line slp.go:17
+					out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 				}
 			}
 		}
 	}
 }
 
-//line slp.go:24
 func gc_slp_SumEight_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
@@ -300,8 +279,6 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 
 // gc_slp_SumEight_0_jam holds the calls of gc_slp_SumEight_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line slp.go:45
 type gc_slp_SumEight_0_jam struct {
 	n     int
 	calls [32]gc_slp_SumEight_0_call
@@ -356,20 +333,6 @@ func gc_slp_SumEight_0_flush(gc_j *gc_slp_SumEight_0_jam) {
 	gc_j.n = 0
 }
 
-// SLPDotKernel has thread i take DotFour of its runs of x and y.
-//
-//line slp.go:47
-func SLPDotKernel(x, y, out []float64, run int, scale float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_slpDot,
-		func(gc_t *gocuda.Thread) { slpDot(gc_t, x, y, out, run, scale) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_slpDot(gc_b, gc_lo, gc_hi, x, y, out, run, scale)
-		})
-}
-
-//line slp.go:47
-var gc_src_slpDot = compiled.NewSource(gc_files_slp, "slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line slp.go:47
 func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
 	gc_pos := gc_b.Pos()
@@ -405,26 +368,24 @@ func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64,
 					gc_pos.Thread = gc_rank
 //line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-					}
+//line slp.go:50
+					gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			} else {
+//line slp.go:54
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:48
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
-					}
+//line slp.go:50
+					out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 				}
 			}
 		}
 	}
 }
 
-//line slp.go:57
 func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 	var a, b, c, d float64
 	if compiled.SIMD {
@@ -474,18 +435,6 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 	return a + b + c + d
 }
 
-// SLPMixKernel has thread i fold its run of in with MixEight.
-//
-//line slp.go:72
-func SLPMixKernel(in, out []int32, run int, m int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_slpMix,
-		func(gc_t *gocuda.Thread) { slpMix(gc_t, in, out, run, m) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_slpMix(gc_b, gc_lo, gc_hi, in, out, run, m) })
-}
-
-//line slp.go:72
-var gc_src_slpMix = compiled.NewSource(gc_files_slp, "slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line slp.go:72
 func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
 	gc_pos := gc_b.Pos()
@@ -525,54 +474,54 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step + 1
 //line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step + 2
 //line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step + 3
 //line slp.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
+//line slp.go:79
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-					}
+//line slp.go:75
+					gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 				}
 			} else {
+//line slp.go:79
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -581,56 +530,54 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 					{
+//line slp.go:79
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:73
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-						}
+//line slp.go:75
+						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 					}
 				}
+//line slp.go:79
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:73
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
-					}
+//line slp.go:75
+					out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 				}
 			}
 		}
 	}
 }
 
-//line slp.go:82
 func gc_slp_MixEight_0(run []int32, m int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32 = 1, 2, 3, 4, 5, 6, 7, 8
 	if compiled.SIMD {
@@ -691,20 +638,6 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 	return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
 }
 
-// SLPIndexedKernel has thread i add its run of in with SumIndexed.
-//
-//line slp.go:102
-func SLPIndexedKernel(in, out []float32, run int, whole bool) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_slpIndexed,
-		func(gc_t *gocuda.Thread) { slpIndexed(gc_t, in, out, run, whole) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_slpIndexed(gc_b, gc_lo, gc_hi, in, out, run, whole)
-		})
-}
-
-//line slp.go:102
-var gc_src_slpIndexed = compiled.NewSource(gc_files_slp, "slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line slp.go:102
 func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
 	gc_pos := gc_b.Pos()
@@ -744,54 +677,54 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step + 1
 //line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step + 2
 //line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step + 3
 //line slp.go:111
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
+//line slp.go:109
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-					}
+//line slp.go:105
+					gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 				}
 			} else {
+//line slp.go:109
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -800,55 +733,55 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 					{
+//line slp.go:109
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line slp.go:103
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-						}
+//line slp.go:105
+						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 					}
 				}
+//line slp.go:109
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line slp.go:103
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
-					}
+//line slp.go:105
+					out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 				}
 			}
 		}
 	}
 }
 
+//line slp.go:113
 func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	var a0, a1, a2, a3, a4, a5, a6, a7 float32
 	j := 0
@@ -907,8 +840,3 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	}
 	return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7
 }
-
-// gc_files_slp holds the source files whose lines the kernels' records hash.
-//
-//go:embed slp.go
-var gc_files_slp embed.FS

@@ -5,30 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SlpJamSumKernel has thread g of the grid add the runs g, g+s, g+2s, ...
-// of in (s the grid's threads), each run's elements by eightSums; the
-// sum crosses a barrier, then goes to out[g].
-//
-//line slpjam.go:17
-func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_slpJamSum,
-		func(gc_t *gocuda.Thread) { slpJamSum(gc_t, in, out, run) },
-		func(gc_b *compiled.Block) { gc_body_slpJamSum(gc_b, in, out, run) })
-}
-
-//line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource(gc_files_slpjam, "slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
@@ -572,8 +552,6 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 
 // gc_slp_eightSums_0_jam holds the calls of gc_slp_eightSums_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line slpjam.go:107
 type gc_slp_eightSums_0_jam struct {
 	n     int
 	calls [32]gc_slp_eightSums_0_call
@@ -627,20 +605,6 @@ func gc_slp_eightSums_0_flush(gc_j *gc_slp_eightSums_0_jam) {
 	}
 	gc_j.n = 0
 }
-
-// SlpJamUncheckedKernel is SlpJamSumKernel slicing each run to its full
-// length, past the end of in for a thread whose last run is short: that
-// thread fails, and on both paths it is the first to.
-//
-//line slpjam.go:34
-func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_slpJamUnchecked,
-		func(gc_t *gocuda.Thread) { slpJamUnchecked(gc_t, in, out, run) },
-		func(gc_b *compiled.Block) { gc_body_slpJamUnchecked(gc_b, in, out, run) })
-}
-
-//line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource(gc_files_slpjam, "slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
@@ -966,19 +930,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 	}
 }
-
-// SlpJamSum64Kernel is SlpJamSumKernel in float64, by a generic
-// helper: its twin keeps the eight accumulators as two vectors of four.
-//
-//line slpjam.go:50
-func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_slpJamSum64,
-		func(gc_t *gocuda.Thread) { slpJamSum64(gc_t, in, out, run) },
-		func(gc_b *compiled.Block) { gc_body_slpJamSum64(gc_b, in, out, run) })
-}
-
-//line slpjam.go:50
-var gc_src_slpJamSum64 = compiled.NewSource(gc_files_slpjam, "slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
@@ -1557,8 +1508,6 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 
 // gc_slp_eightSumsOf_1_float64_jam holds the calls of gc_slp_eightSumsOf_1_float64 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line slpjam.go:85
 type gc_slp_eightSumsOf_1_float64_jam struct {
 	n     int
 	calls [32]gc_slp_eightSumsOf_1_float64_call
@@ -1612,8 +1561,3 @@ func gc_slp_eightSumsOf_1_float64_flush(gc_j *gc_slp_eightSumsOf_1_float64_jam) 
 	}
 	gc_j.n = 0
 }
-
-// gc_files_slpjam holds the source files whose lines the kernels' records hash.
-//
-//go:embed slpjam.go
-var gc_files_slpjam embed.FS

@@ -5,16 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
 // past the end of in as 0.
@@ -48,135 +43,6 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 	return compiled.GridStrideKernel(gc_src_specAxpy,
 		func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
 		gc_body)
-}
-
-//line specialize.go:32
-var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
-
-//line specialize.go:32
-func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line specialize.go:42
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:53
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := (gc_bx * gc_bdx) + 1
-			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-//line specialize.go:33
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							{
-//line specialize.go:35
-								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
-							}
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line specialize.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-				}
-			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line specialize.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-				}
-			}
-		}
-	}
 }
 
 //line specialize.go:32
@@ -255,12 +121,8 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
-								{
-//line specialize.go:34
-									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -268,11 +130,9 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 //line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line specialize.go:35
-								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
+//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -281,11 +141,11 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			} else {
+//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -442,120 +302,118 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_tx := gc_vstep2
 //line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-							var gc_t2 int = i + 1
-//line specialize.go:35
-							var gc_i3 int = gc_t2
-//line specialize.go:35
-							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-							gc_returned3 := gc_none
-//line specialize.go:35
-							if gc_i3 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result3 = gc_vb3
-//line specialize.go:35
-								gc_b2 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b2 = gc_all
-								}
-//line specialize.go:35
-								gc_returned3 = gc_b2
-							} else {
-//line specialize.go:35
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
-								if gc_if3.ToBits() != 0 {
-//line specialize.go:35
-									gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
-//line specialize.go:35
-									gc_returned3 = gc_if3.Or(gc_returned3)
-								}
-							}
-//line specialize.go:35
-							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if4.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
-								gc_returned3 = gc_if4.Or(gc_returned3)
-							}
-//line specialize.go:35
-							var gc_i4 int = i
-//line specialize.go:35
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-							gc_returned4 := gc_none
-//line specialize.go:35
-							if gc_i4 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result4 = gc_vb3
-//line specialize.go:35
-								gc_b3 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b3 = gc_all
-								}
-//line specialize.go:35
-								gc_returned4 = gc_b3
-							} else {
-//line specialize.go:35
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:35
-									gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
-//line specialize.go:35
-									gc_returned4 = gc_if5.Or(gc_returned4)
-								}
-							}
-//line specialize.go:35
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
-								gc_returned4 = gc_if6.Or(gc_returned4)
-							}
-//line specialize.go:35
-							gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
+							break
 						}
+//line specialize.go:35
+						var gc_t2 int = i + 1
+//line specialize.go:35
+						var gc_i3 int = gc_t2
+//line specialize.go:35
+						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+						gc_returned3 := gc_none
+//line specialize.go:35
+						if gc_i3 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result3 = gc_vb3
+//line specialize.go:35
+							gc_b2 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b2 = gc_all
+							}
+//line specialize.go:35
+							gc_returned3 = gc_b2
+						} else {
+//line specialize.go:35
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:35
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+								gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+//line specialize.go:35
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:35
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+//line specialize.go:35
+						var gc_i4 int = i
+//line specialize.go:35
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+						gc_returned4 := gc_none
+//line specialize.go:35
+						if gc_i4 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result4 = gc_vb3
+//line specialize.go:35
+							gc_b3 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b3 = gc_all
+							}
+//line specialize.go:35
+							gc_returned4 = gc_b3
+						} else {
+//line specialize.go:35
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+							if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+								gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+//line specialize.go:35
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line specialize.go:35
+						gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -567,53 +425,52 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 				}
+//line specialize.go:39
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 				}
 			}
 		}
@@ -695,12 +552,8 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
-								{
-//line specialize.go:34
-									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -708,11 +561,9 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 //line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line specialize.go:35
-								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
+//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -721,11 +572,11 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			} else {
+//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -882,120 +733,118 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_tx := gc_vstep2
 //line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-							var gc_t2 int = i + 1
-//line specialize.go:35
-							var gc_i3 int = gc_t2
-//line specialize.go:35
-							var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-							gc_returned3 := gc_none
-//line specialize.go:35
-							if gc_i3 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result3 = gc_vb
-//line specialize.go:35
-								gc_b2 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b2 = gc_all
-								}
-//line specialize.go:35
-								gc_returned3 = gc_b2
-							} else {
-//line specialize.go:35
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
-								if gc_if3.ToBits() != 0 {
-//line specialize.go:35
-									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:35
-									gc_returned3 = gc_if3.Or(gc_returned3)
-								}
-							}
-//line specialize.go:35
-							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if4.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
-								gc_returned3 = gc_if4.Or(gc_returned3)
-							}
-//line specialize.go:35
-							var gc_i4 int = i
-//line specialize.go:35
-							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-							gc_returned4 := gc_none
-//line specialize.go:35
-							if gc_i4 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result4 = gc_vb
-//line specialize.go:35
-								gc_b3 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b3 = gc_all
-								}
-//line specialize.go:35
-								gc_returned4 = gc_b3
-							} else {
-//line specialize.go:35
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:35
-									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:35
-									gc_returned4 = gc_if5.Or(gc_returned4)
-								}
-							}
-//line specialize.go:35
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
-								gc_returned4 = gc_if6.Or(gc_returned4)
-							}
-//line specialize.go:35
-							gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+							break
 						}
+//line specialize.go:35
+						var gc_t2 int = i + 1
+//line specialize.go:35
+						var gc_i3 int = gc_t2
+//line specialize.go:35
+						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+						gc_returned3 := gc_none
+//line specialize.go:35
+						if gc_i3 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result3 = gc_vb
+//line specialize.go:35
+							gc_b2 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b2 = gc_all
+							}
+//line specialize.go:35
+							gc_returned3 = gc_b2
+						} else {
+//line specialize.go:35
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:35
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+//line specialize.go:35
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:35
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+//line specialize.go:35
+						var gc_i4 int = i
+//line specialize.go:35
+						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+						gc_returned4 := gc_none
+//line specialize.go:35
+						if gc_i4 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result4 = gc_vb
+//line specialize.go:35
+							gc_b3 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b3 = gc_all
+							}
+//line specialize.go:35
+							gc_returned4 = gc_b3
+						} else {
+//line specialize.go:35
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+							if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+//line specialize.go:35
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line specialize.go:35
+						gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1007,53 +856,52 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 				}
+//line specialize.go:39
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 				}
 			}
 		}
@@ -1135,12 +983,8 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:33
 								_ = i
-								{
-//line specialize.go:34
-									archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line specialize.go:36
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -1148,11 +992,9 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 //line specialize.go:33
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line specialize.go:35
-								gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
 						}
+//line specialize.go:38
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -1161,11 +1003,11 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			} else {
+//line specialize.go:39
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1322,120 +1164,118 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_tx := gc_vstep2
 //line specialize.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:35
-							var gc_t2 int = i + 1
-//line specialize.go:35
-							var gc_i3 int = gc_t2
-//line specialize.go:35
-							var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-							gc_returned3 := gc_none
-//line specialize.go:35
-							if gc_i3 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result3 = gc_vb
-//line specialize.go:35
-								gc_b2 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b2 = gc_all
-								}
-//line specialize.go:35
-								gc_returned3 = gc_b2
-							} else {
-//line specialize.go:35
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
-								if gc_if3.ToBits() != 0 {
-//line specialize.go:35
-									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:35
-									gc_returned3 = gc_if3.Or(gc_returned3)
-								}
-							}
-//line specialize.go:35
-							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if4.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:35
-								gc_returned3 = gc_if4.Or(gc_returned3)
-							}
-//line specialize.go:35
-							var gc_i4 int = i
-//line specialize.go:35
-							var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-							gc_returned4 := gc_none
-//line specialize.go:35
-							if gc_i4 >=
-//line specialize.go:22
-								len(in) {
-//line specialize.go:35
-								gc_result4 = gc_vb
-//line specialize.go:35
-								gc_b3 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b3 = gc_all
-								}
-//line specialize.go:35
-								gc_returned4 = gc_b3
-							} else {
-//line specialize.go:35
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:35
-									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:35
-									gc_returned4 = gc_if5.Or(gc_returned4)
-								}
-							}
-//line specialize.go:35
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:35
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:35
-									gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
-								} else {
-//line specialize.go:35
-									break gc_steps2
-								}
-//line specialize.go:35
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:35
-								gc_returned4 = gc_if6.Or(gc_returned4)
-							}
-//line specialize.go:35
-							gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+							break
 						}
+//line specialize.go:35
+						var gc_t2 int = i + 1
+//line specialize.go:35
+						var gc_i3 int = gc_t2
+//line specialize.go:35
+						var gc_result3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+						gc_returned3 := gc_none
+//line specialize.go:35
+						if gc_i3 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result3 = gc_vb
+//line specialize.go:35
+							gc_b2 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b2 = gc_all
+							}
+//line specialize.go:35
+							gc_returned3 = gc_b2
+						} else {
+//line specialize.go:35
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:35
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+//line specialize.go:35
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:35
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+//line specialize.go:35
+						var gc_i4 int = i
+//line specialize.go:35
+						var gc_result4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+						gc_returned4 := gc_none
+//line specialize.go:35
+						if gc_i4 >=
+//line specialize.go:22
+							len(in) {
+//line specialize.go:35
+							gc_result4 = gc_vb
+//line specialize.go:35
+							gc_b3 := gc_none
+//line specialize.go:35
+							if true {
+//line specialize.go:35
+								gc_b3 = gc_all
+							}
+//line specialize.go:35
+							gc_returned4 = gc_b3
+						} else {
+//line specialize.go:35
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+							if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+//line specialize.go:35
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:35
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:35
+								gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
+							} else {
+//line specialize.go:35
+								break gc_steps2
+							}
+//line specialize.go:35
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line specialize.go:35
+						gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
 					}
-//line specialize.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1447,53 +1287,52 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 					{
+//line specialize.go:39
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
+//line specialize.go:35
+						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 				}
+//line specialize.go:39
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line specialize.go:33
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
+//line specialize.go:35
+					out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 				}
 			}
 		}
@@ -1523,507 +1362,6 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_specTree,
 		func(gc_t *gocuda.Thread) { specTree[T](gc_t, in, partial) },
 		gc_body)
-}
-
-//line specialize.go:43
-var gc_src_specTree = compiled.NewSource(gc_files_specialize, "specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
-
-//line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
-//line specialize.go:46
-	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx * 2
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-//line specialize.go:47
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:44
-							tid := gc_tx
-							i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-							var ahead T = specAt(in, i)
-//line specialize.go:49
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						var ahead T = specAt(in, i)
-//line specialize.go:49
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-			}
-		}
-	}) {
-//line specialize.go:56
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at2 := sdata[:gc_bdx]
-				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-//line specialize.go:66
-						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-//line specialize.go:52
-						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-//line specialize.go:52
-						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-//line specialize.go:52
-						gc_rank := gc_base + gc_tx
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line specialize.go:47
-					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:44
-					tid := gc_tx
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					ahead := gc_s_ahead[gc_rank]
-//line specialize.go:47
-					sdata[tid] = ahead + specAt(in, i+gc_bdx)
-				}
-			}
-		}
-	} else {
-//line specialize.go:54
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx * 2
-			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-				gc_at4 := sdata[:gc_bdx]
-				gc_at5 := in[gc_off3:][:gc_bdx]
-				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-//line specialize.go:47
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-//line specialize.go:47
-					gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:44
-					tid := gc_tx
-					i := gc_bx*gc_bdx*2 + tid
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-				}
-			}
-		}
-	}
-//line specialize.go:49
-	for s := gc_bdx / 2; s > 0; s >>= 1 {
-		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
-			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
-				s = gc_k
-				continue
-			}
-		}
-//line specialize.go:57
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := s; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
-				gc_at7 := sdata[:gc_to]
-				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						{
-//line specialize.go:51
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						{
-//line specialize.go:51
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						{
-//line specialize.go:51
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						{
-//line specialize.go:51
-							gc_at7[gc_tx] += gc_at8[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					{
-//line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
-				}
-			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						{
-//line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						{
-//line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						{
-//line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:44
-						tid := gc_tx
-						{
-//line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:44
-					tid := gc_tx
-					{
-//line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
-				}
-			}
-		}
-	}
-	{
-//line specialize.go:59
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := partial[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-//line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
-//line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-				}
-//line specialize.go:60
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-//line specialize.go:56
-					gc_at9[0] = gc_at10[0]
-				}
-			} else {
-//line specialize.go:60
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line specialize.go:60
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line specialize.go:60
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
-					}
-					{
-//line specialize.go:60
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:56
-						partial[gc_bx] = sdata[0]
-					}
-				}
-//line specialize.go:60
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:56
-					partial[gc_bx] = sdata[0]
-				}
-			}
-		}
-	}
 }
 
 //line specialize.go:43
@@ -2730,21 +2068,17 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
-						{
 //line specialize.go:50
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2776,17 +2110,14 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_tx := gc_vstep6
 //line specialize.go:44
 						var tid int = gc_tx
-						{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
-								break
-							}
-//line specialize.go:51
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line specialize.go:51
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -2797,54 +2128,48 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line specialize.go:55
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:44
 					tid := gc_tx
-					{
 //line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2863,22 +2188,14 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line specialize.go:60
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -3637,21 +2954,17 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
-						{
 //line specialize.go:50
-							archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -3683,17 +2996,14 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_tx := gc_vstep6
 //line specialize.go:44
 						var tid int = gc_tx
-						{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
-								break
-							}
-//line specialize.go:51
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line specialize.go:51
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -3704,54 +3014,48 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line specialize.go:55
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:44
 					tid := gc_tx
-					{
 //line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -3770,22 +3074,14 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line specialize.go:60
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -4544,21 +3840,17 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						var tid int = gc_tx
 //line specialize.go:44
 						_ = tid
-						{
 //line specialize.go:50
-							archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line specialize.go:52
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line specialize.go:51
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line specialize.go:55
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -4590,17 +3882,14 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_tx := gc_vstep6
 //line specialize.go:44
 						var tid int = gc_tx
-						{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
-								break
-							}
-//line specialize.go:51
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line specialize.go:51
+						archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line specialize.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -4611,54 +3900,48 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line specialize.go:55
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line specialize.go:44
 						tid := gc_tx
-						{
 //line specialize.go:51
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line specialize.go:55
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line specialize.go:44
 					tid := gc_tx
-					{
 //line specialize.go:51
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -4677,22 +3960,14 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line specialize.go:56
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line specialize.go:60
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -4775,524 +4050,6 @@ func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_specRelayKernel,
 		func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
 		gc_body)
-}
-
-//line specialize.go:79
-var gc_src_specRelayKernel = compiled.NewSource(gc_files_specialize, "specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line specialize.go:79
-func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
-	gc_s_v_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
-	gc_s_r := compiled.Scratch[specRelay[T]](gc_b, 2)[:gc_n]
-	gc_s_r_ := compiled.Scratch[T](gc_b, 3)[:gc_n]
-//line specialize.go:80
-	s := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-//line specialize.go:83
-	var s_ []T = s
-//line specialize.go:85
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := s_[:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line specialize.go:81
-				r := specRelay[T]{k: k}
-//line specialize.go:83
-				var x T = gc_at[gc_tx]
-//line specialize.go:83
-				var r_3 specRelay[T] = r
-//line specialize.go:66
-				gc_at2[gc_tx] = x * r_3.k
-//line specialize.go:70
-				gc_s_r[gc_rank] = r
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line specialize.go:82
-				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:81
-				r := specRelay[T]{k: k}
-//line specialize.go:83
-				var x T = in[i]
-//line specialize.go:83
-				var r_3 specRelay[T] = r
-//line specialize.go:66
-				s_[gc_tx] = x * r_3.k
-//line specialize.go:70
-				gc_s_r[gc_rank] = r
-			}
-		}
-	}
-//line specialize.go:76
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_qoff, gc_qd := 1, gc_bdx
-		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-			for gc_seg := 0; gc_seg < gc_bdx; {
-				gc_q := (gc_qoff + gc_seg) / gc_qd
-				gc_r := gc_qoff - gc_q*gc_qd
-				_, _ = gc_q, gc_r
-				gc_segend := min(gc_bdx, gc_qd-gc_r)
-				gc_seglen := gc_segend - gc_seg
-				gc_off2 := gc_r + gc_seg
-				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
-					gc_at3 := s_[gc_off2:][:gc_seglen]
-					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_seg + gc_u
-						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v := gc_at3[gc_u]
-//line specialize.go:70
-						gc_s_v[gc_rank] = v
-					}
-				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v := s_[(gc_tx + gc_r)]
-//line specialize.go:70
-						gc_s_v[gc_rank] = v
-					}
-				}
-				gc_seg = gc_segend
-			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-				gc_s_v[gc_rank] = v
-			}
-		}
-	}
-//line specialize.go:83
-	var s_2 []T = s
-//line specialize.go:83
-	var x_ T = 1
-//line specialize.go:85
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(s_2) {
-			gc_at4 := s_2[:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line specialize.go:91
-				v := gc_s_v[gc_rank]
-				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 T = v
-//line specialize.go:83
-				var r_ T = r_4
-//line specialize.go:83
-				var r_5 specRelay[T] = r
-//line specialize.go:66
-				gc_at4[gc_tx] = x_ * r_5.k
-//line specialize.go:70
-				gc_s_r_[gc_rank] = r_
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				r := gc_s_r[gc_rank]
-//line specialize.go:70
-				var r_4 T = v
-//line specialize.go:83
-				var r_ T = r_4
-//line specialize.go:83
-				var r_5 specRelay[T] = r
-//line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
-//line specialize.go:70
-				gc_s_r_[gc_rank] = r_
-			}
-		}
-	}
-//line specialize.go:76
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_qoff2, gc_qd2 := 1, gc_bdx
-		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-				_, _ = gc_q2, gc_r2
-				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-				gc_seglen2 := gc_segend2 - gc_seg2
-				gc_off3 := gc_r2 + gc_seg2
-				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
-					gc_at5 := s_2[gc_off3:][:gc_seglen2]
-					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-						gc_tx := gc_seg2 + gc_u2
-						gc_rank := gc_base + gc_tx
-//line specialize.go:68
-						v_ := gc_at5[gc_u2]
-//line specialize.go:70
-						gc_s_v_[gc_rank] = v_
-					}
-				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line specialize.go:68
-							v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line specialize.go:68
-						v_ := s_2[(gc_tx + gc_r2)]
-//line specialize.go:70
-						gc_s_v_[gc_rank] = v_
-					}
-				}
-				gc_seg2 = gc_segend2
-			}
-		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-					gc_s_v_[gc_rank] = v_
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
-//line specialize.go:70
-				gc_s_v_[gc_rank] = v_
-			}
-		}
-	}
-//line specialize.go:76
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off4 := gc_bx * gc_bdx
-		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
-			gc_at6 := out[gc_off4:][:gc_bdx]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-//line specialize.go:85
-					gc_rank := gc_base + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 1
-//line specialize.go:90
-					gc_rank := gc_base + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 2
-//line specialize.go:90
-					gc_rank := gc_base + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step5 + 3
-//line specialize.go:90
-					gc_rank := gc_base + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					gc_at6[gc_tx] = r_ + r_2
-				}
-			}
-//line specialize.go:88
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line specialize.go:84
-				v_ := gc_s_v_[gc_rank]
-				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 T = v_
-//line specialize.go:83
-				var r_2 T = r_6
-//line specialize.go:83
-				gc_at6[gc_tx] = r_ + r_2
-			}
-		} else {
-//line specialize.go:88
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-				{
-//line specialize.go:88
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-					var r_6 T = v_
-//line specialize.go:83
-					var r_2 T = r_6
-//line specialize.go:83
-					out[i] = r_ + r_2
-				}
-			}
-//line specialize.go:88
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line specialize.go:82
-				i := gc_bx*gc_bdx + gc_tx
-//line specialize.go:84
-				v_ := gc_s_v_[gc_rank]
-				r_ := gc_s_r_[gc_rank]
-//line specialize.go:70
-				var r_6 T = v_
-//line specialize.go:83
-				var r_2 T = r_6
-//line specialize.go:83
-				out[i] = r_ + r_2
-			}
-		}
-	}
 }
 
 //line specialize.go:79
@@ -7143,9 +5900,3 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		}
 	}
 }
-
-// gc_files_specialize holds the source files whose lines the kernels' records hash.
-//
-//go:embed specialize.go
-//line specialize.go:95
-var gc_files_specialize embed.FS

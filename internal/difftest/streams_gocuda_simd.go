@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StreamsFirstAddKernel is Harris's kernel 4 with the block's offset into
-// in given: thread tid of block b adds StreamAt(in, i) and StreamAt(in,
-// i+blockDim) for i = off + 2*b*blockDim + tid, and the block reduces
-// with sequential addressing into partial[b].
-//
-//line streams.go:25
-func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_streamsFirstAdd,
-		func(gc_t *gocuda.Thread) { streamsFirstAdd(gc_t, in, partial, off) },
-		func(gc_b *compiled.Block) { gc_body_streamsFirstAdd(gc_b, in, partial, off) })
-}
-
-//line streams.go:25
-var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
 
 //line streams.go:25
 func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off int) {
@@ -775,21 +755,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						var tid int = gc_tx
 //line streams.go:26
 						_ = tid
-						{
 //line streams.go:32
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line streams.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line streams.go:33
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line streams.go:37
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -821,17 +797,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep6
 //line streams.go:26
 						var tid int = gc_tx
-						{
 //line streams.go:33
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:33
-								break
-							}
-//line streams.go:33
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line streams.go:33
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line streams.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -842,54 +815,48 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_pos.Thread = gc_rank
 //line streams.go:26
 						tid := gc_tx
-						{
 //line streams.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line streams.go:37
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:26
 						tid := gc_tx
-						{
 //line streams.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line streams.go:37
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:26
 						tid := gc_tx
-						{
 //line streams.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line streams.go:37
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line streams.go:26
 						tid := gc_tx
-						{
 //line streams.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line streams.go:37
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line streams.go:26
 					tid := gc_tx
-					{
 //line streams.go:33
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -908,22 +875,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line streams.go:38
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line streams.go:38
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line streams.go:38
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line streams.go:38
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line streams.go:42
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -977,20 +936,6 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}
 }
-
-// StreamsProductKernel multiplies in[i] by in[i+half], unguarded, for
-// i = off + 2*b*half + tid, into a local first; thread tid of block b
-// writes the product of thread blockDim-1-tid to out.
-//
-//line streams.go:47
-func StreamsProductKernel(in, out []float32, off, half int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_streamsProduct,
-		func(gc_t *gocuda.Thread) { streamsProduct(gc_t, in, out, off, half) },
-		func(gc_b *compiled.Block) { gc_body_streamsProduct(gc_b, in, out, off, half) })
-}
-
-//line streams.go:47
-var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:47
 func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half int) {
@@ -1581,21 +1526,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	}
 }
-
-// StreamsReduce3Kernel is the CUDA samples' reduce3 load, up to n (which
-// may pass the end of in): a sum started from the first stream, the
-// second added under its own guard, then the block's tree into
-// partial[b].
-//
-//line streams.go:63
-func StreamsReduce3Kernel(in, partial []float32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_streamsReduce3,
-		func(gc_t *gocuda.Thread) { streamsReduce3(gc_t, in, partial, n) },
-		func(gc_b *compiled.Block) { gc_body_streamsReduce3(gc_b, in, partial, n) })
-}
-
-//line streams.go:63
-var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:57-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streams.go:63
 func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) {
@@ -2190,12 +2120,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						_ = tid
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line streams.go:78
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line streams.go:78
-							mySum.StoreSlice(gc_at8[gc_tx:])
-						}
+						mySum.StoreSlice(gc_at8[gc_tx:])
 //line streams.go:77
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -2205,11 +2133,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 //line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line streams.go:78
-						mySum += gc_at7[gc_tx]
-						gc_at8[gc_tx] = mySum
-					}
+					mySum += gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -2253,17 +2180,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						var tid int = gc_tx
 //line streams.go:65
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						{
 //line streams.go:78
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:78
-								break
-							}
-//line streams.go:78
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-//line streams.go:78
-							mySum.StoreSlice(sdata[tid:])
+							break
 						}
+//line streams.go:78
+						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line streams.go:78
+						mySum.StoreSlice(sdata[tid:])
 //line streams.go:77
 						mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
@@ -2279,11 +2204,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						tid := gc_tx
 //line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line streams.go:78
-							mySum += sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum += sdata[tid+s]
+						sdata[tid] = mySum
+//line streams.go:81
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2294,11 +2218,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						tid := gc_tx
 //line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line streams.go:78
-							mySum += sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum += sdata[tid+s]
+						sdata[tid] = mySum
+//line streams.go:81
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2309,11 +2232,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						tid := gc_tx
 //line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line streams.go:78
-							mySum += sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum += sdata[tid+s]
+						sdata[tid] = mySum
+//line streams.go:81
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
@@ -2324,11 +2246,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						tid := gc_tx
 //line streams.go:67
 						mySum := gc_s_mySum[gc_rank]
-						{
 //line streams.go:78
-							mySum += sdata[tid+s]
-							sdata[tid] = mySum
-						}
+						mySum += sdata[tid+s]
+						sdata[tid] = mySum
+//line streams.go:81
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
@@ -2339,11 +2260,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					tid := gc_tx
 //line streams.go:67
 					mySum := gc_s_mySum[gc_rank]
-					{
 //line streams.go:78
-						mySum += sdata[tid+s]
-						sdata[tid] = mySum
-					}
+					mySum += sdata[tid+s]
+					sdata[tid] = mySum
+//line streams.go:81
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
@@ -2466,9 +2386,3 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		}
 	}
 }
-
-// gc_files_streams holds the source files whose lines the kernels' records hash.
-//
-//go:embed streams.go
-//line streams.go:95
-var gc_files_streams embed.FS

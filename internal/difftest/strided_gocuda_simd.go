@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// UpSweepKernel sums, in each block's 2*blockDim.X elements of data from
-// base, pairs at the strides 1, 2, 4, ... for levels levels, in place:
-// Blelloch's up-sweep in global memory, a barrier after each level.
-//
-//line strided.go:16
-func UpSweepKernel(data []float32, base, levels int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_upSweep,
-		func(gc_t *gocuda.Thread) { upSweep(gc_t, data, base, levels) },
-		func(gc_b *compiled.Block) { gc_body_upSweep(gc_b, data, base, levels) })
-}
-
-//line strided.go:16
-var gc_src_upSweep = compiled.NewSource(gc_files_strided, "upSweep", "695d1d396926dc24fe5dc70fecda0326d8c95548f12e139ef2a04ba877a0a705", "strided.go:11-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:16
 func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
@@ -152,60 +133,58 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 						gc_tx := gc_vstep
 //line strided.go:17
 						var thid int = gc_tx
-						{
 //line strided.go:22
-							var gc_t3 int = first + 1*(2*thid+1) - 1
+						var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-							var gc_t4 int = first + 1*(2*thid+2) - 1
+						var gc_t4 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-							var ai int = gc_t3
+						var ai int = gc_t3
 //line strided.go:22
-							var bi int = gc_t4
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var bi int = gc_t4
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
-							if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
+						if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
 //line strided.go:23
-								gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
+							gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
 //line strided.go:23
-							} else if ai >= 1 && ai <= len(data)-15 {
+						} else if ai >= 1 && ai <= len(data)-15 {
 //line strided.go:23
-								gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
-							} else {
+							gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
+						} else {
 //line strided.go:23
-								break gc_steps2
-							}
+							break gc_steps2
+						}
 //line strided.go:23
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
-							if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
-								gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+							gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
 //line strided.go:23
-							} else if bi >= 1 && bi <= len(data)-15 {
+						} else if bi >= 1 && bi <= len(data)-15 {
 //line strided.go:23
-								gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
-							} else {
+							gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
+						} else {
 //line strided.go:23
-								break gc_steps2
-							}
+							break gc_steps2
+						}
 //line strided.go:23
-							gc_st2 := gc_ld4.Add(gc_ld3)
+						gc_st2 := gc_ld4.Add(gc_ld3)
 //line strided.go:23
-							if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+						if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
-								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
 //line strided.go:23
-								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
 //line strided.go:23
-							} else if bi >= 1 && bi <= len(data)-15 {
+						} else if bi >= 1 && bi <= len(data)-15 {
 //line strided.go:23
-								gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
 //line strided.go:23
-								gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
-							} else {
+							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
+						} else {
 //line strided.go:23
-								break gc_steps2
-							}
+							break gc_steps2
 						}
 					}
 //line strided.go:25
@@ -217,11 +196,9 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				gc_pos.Thread = gc_rank
 //line strided.go:17
 				thid := gc_tx
-				{
 //line strided.go:22
-					ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-					data[bi] += data[ai]
-				}
+				ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+				data[bi] += data[ai]
 			}
 		}
 //line strided.go:25
@@ -229,20 +206,6 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 		levels--
 	}
 }
-
-// SpreadKernel writes, for thread i of the grid where 2*i+off < n and
-// in[i] is not negative, in[i]*2 to out[2*i+off]: a store at stride 2
-// under a mask of the lanes.
-//
-//line strided.go:36
-func SpreadKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spread,
-		func(gc_t *gocuda.Thread) { spread(gc_t, in, out, n, off) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spread(gc_b, gc_lo, gc_hi, in, out, n, off) })
-}
-
-//line strided.go:36
-var gc_src_spread = compiled.NewSource(gc_files_strided, "spread", "32af351e88fa8c15825aa5e29786347c3dc5ba960185f4ebcb3ffde7243c6e07", "strided.go:31-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:36
 func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
@@ -573,24 +536,6 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 	}
 }
 
-// PairTreeKernel sums each block's blockDim.X elements of data in shared
-// memory as Harris's reduction kernel 2 (interleaved
-// addressing, strided index): at step s (1, 2, 4, ...) thread tid adds
-// element index+s to element index = 2*s*tid where index is in the
-// block, then thread 0 writes the block's sum to sums[blockIdx.x]. The
-// index's stride, 2*s, is 2 at the first step: the step the SIMD build's
-// vector steps take, with s taken as 1.
-//
-//line strided.go:53
-func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pairTree,
-		func(gc_t *gocuda.Thread) { pairTree(gc_t, data, sums) },
-		func(gc_b *compiled.Block) { gc_body_pairTree(gc_b, data, sums) })
-}
-
-//line strided.go:53
-var gc_src_pairTree = compiled.NewSource(gc_files_strided, "pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line strided.go:53
 func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	t := gc_b.Thread()
@@ -900,106 +845,104 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 						gc_tx := gc_vstep3
 //line strided.go:54
 						var tid int = gc_tx
-						{
 //line strided.go:59
-							var index int = 2 * tid
+						var index int = 2 * tid
 //line strided.go:59
-							if index < gc_bdx && uint(gc_bdx-index) > 14 {
+						if index < gc_bdx && uint(gc_bdx-index) > 14 {
 //line strided.go:59
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:59
+							if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+								gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+							} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line strided.go:60
+								gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+//line strided.go:60
+								break gc_steps2
+							}
+//line strided.go:60
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line strided.go:60
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line strided.go:60
+								gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+								gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+							} else {
+//line strided.go:60
+								break gc_steps2
+							}
+//line strided.go:60
+							gc_st := gc_ld6.Add(gc_ld5)
+//line strided.go:60
+							if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+//line strided.go:60
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+//line strided.go:60
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line strided.go:60
+							} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+								gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+//line strided.go:60
+								gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+							} else {
+//line strided.go:60
+								break gc_steps2
+							}
+						} else {
+//line strided.go:60
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+//line strided.go:59
+							if gc_if2.ToBits() != 0 {
+//line strided.go:59
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line strided.go:60
-									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line strided.go:60
 									break gc_steps2
 								}
 //line strided.go:60
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 								} else {
 //line strided.go:60
 									break gc_steps2
 								}
 //line strided.go:60
-								gc_st := gc_ld6.Add(gc_ld5)
+								gc_st2 := gc_ld8.Add(gc_ld7)
 //line strided.go:60
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line strided.go:60
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+									gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+									gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 								} else {
 //line strided.go:60
 									break gc_steps2
-								}
-							} else {
-//line strided.go:60
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
-//line strided.go:59
-								if gc_if2.ToBits() != 0 {
-//line strided.go:59
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:59
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line strided.go:60
-									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line strided.go:60
-										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-									} else {
-//line strided.go:60
-										break gc_steps2
-									}
-//line strided.go:60
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line strided.go:60
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line strided.go:60
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-									} else {
-//line strided.go:60
-										break gc_steps2
-									}
-//line strided.go:60
-									gc_st2 := gc_ld8.Add(gc_ld7)
-//line strided.go:60
-									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line strided.go:60
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line strided.go:60
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line strided.go:60
-									} else if index >= 1 && index <= len(sdata)-15 {
-//line strided.go:60
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line strided.go:60
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-									} else {
-//line strided.go:60
-										break gc_steps2
-									}
 								}
 							}
 						}
@@ -1081,22 +1024,14 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line strided.go:65
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line strided.go:65
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line strided.go:65
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line strided.go:65
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line strided.go:69
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1150,22 +1085,6 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		}
 	}
 }
-
-// PairStoreKernel writes, for thread i of the grid, in[i] to
-// out[2*i+off] where 2*i+off < n, and in[i]*3 to out[2*i+off+1] where
-// 2*i+off+1 < n: two stores at stride 2 in a row, each under its own
-// guard, as Blelloch's scan ends. The SIMD build stores both at once
-// where every lane passes both guards and the window lies in out.
-//
-//line strided.go:76
-func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_pairStore,
-		func(gc_t *gocuda.Thread) { pairStore(gc_t, in, out, n, off) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pairStore(gc_b, gc_lo, gc_hi, in, out, n, off) })
-}
-
-//line strided.go:76
-var gc_src_pairStore = compiled.NewSource(gc_files_strided, "pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line strided.go:76
 func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
@@ -1548,9 +1467,3 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 	}
 }
-
-// gc_files_strided holds the source files whose lines the kernels' records hash.
-//
-//go:embed strided.go
-//line strided.go:97
-var gc_files_strided embed.FS

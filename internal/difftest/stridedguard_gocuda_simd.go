@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StridedGuardKernel sums, per thread, in[g] and in[g+1] at g twice its
-// grid index, each loaded under a guard comparing its index with len(in)
-// (the Blelloch scan's loads): the compiled form takes the strided
-// indexes where the row's check finds them in range and decides the
-// guards there.
-//
-//line stridedguard.go:12
-func StridedGuardKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stridedGuard,
-		func(gc_t *gocuda.Thread) { stridedGuard(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_stridedGuard(gc_b, in, out) })
-}
-
-//line stridedguard.go:12
-var gc_src_stridedGuard = compiled.NewSource(gc_files_stridedguard, "stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stridedguard.go:12
 func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
@@ -342,21 +320,19 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
 					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-					{
 //line stridedguard.go:23
-						var i int = gc_bx*gc_bdx + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
-						if i < len(out) && uint(len(out)-i) > 7 {
+					if i < len(out) && uint(len(out)-i) > 7 {
 //line stridedguard.go:23
-							a0.Add(a1).StoreSlice(gc_at[gc_tx:])
-						} else {
+						a0.Add(a1).StoreSlice(gc_at[gc_tx:])
+					} else {
 //line stridedguard.go:23
-							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line stridedguard.go:23
-							if gc_if11.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line stridedguard.go:23
-								a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
-							}
+							a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
 						}
 					}
 				}
@@ -461,58 +437,56 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 					a0 := archsimd.LoadInt32x8Slice(gc_s_a0[gc_rank:])
 //line stridedguard.go:23
 					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank:])
-					{
 //line stridedguard.go:23
-						var i int = gc_bx*gc_bdx + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
 //line stridedguard.go:23
-						if i < len(out) && uint(len(out)-i) > 7 {
+					if i < len(out) && uint(len(out)-i) > 7 {
+//line stridedguard.go:23
+						if i >= 0 && i <= len(out)-8 {
+							a0.Add(a1).StoreSlice(out[i:])
+						} else {
+//line stridedguard.go:24
+							var gc_lanes17 [8]int32
+//line stridedguard.go:24
+							a0.Add(a1).Store(&gc_lanes17)
+//line stridedguard.go:24
+							for gc_k17 := range 8 {
+//line stridedguard.go:24
+								if 0xff&(1<<gc_k17) != 0 {
+//line stridedguard.go:24
+									gc_pos.Thread = gc_rank + gc_k17
+//line stridedguard.go:24
+									out[i+gc_k17] = gc_lanes17[gc_k17]
+								}
+							}
+//line stridedguard.go:24
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+//line stridedguard.go:24
+						gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line stridedguard.go:23
+						if gc_if9.ToBits() != 0 {
 //line stridedguard.go:23
 							if i >= 0 && i <= len(out)-8 {
-								a0.Add(a1).StoreSlice(out[i:])
+								a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
 							} else {
 //line stridedguard.go:24
-								var gc_lanes17 [8]int32
+								var gc_lanes18 [8]int32
 //line stridedguard.go:24
-								a0.Add(a1).Store(&gc_lanes17)
+								a0.Add(a1).Store(&gc_lanes18)
 //line stridedguard.go:24
-								for gc_k17 := range 8 {
+								for gc_k18 := range 8 {
 //line stridedguard.go:24
-									if 0xff&(1<<gc_k17) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k18) != 0 {
 //line stridedguard.go:24
-										gc_pos.Thread = gc_rank + gc_k17
+										gc_pos.Thread = gc_rank + gc_k18
 //line stridedguard.go:24
-										out[i+gc_k17] = gc_lanes17[gc_k17]
+										out[i+gc_k18] = gc_lanes18[gc_k18]
 									}
 								}
 //line stridedguard.go:24
 								gc_pos.Thread = gc_rank
-							}
-						} else {
-//line stridedguard.go:24
-							gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line stridedguard.go:23
-							if gc_if9.ToBits() != 0 {
-//line stridedguard.go:23
-								if i >= 0 && i <= len(out)-8 {
-									a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
-								} else {
-//line stridedguard.go:24
-									var gc_lanes18 [8]int32
-//line stridedguard.go:24
-									a0.Add(a1).Store(&gc_lanes18)
-//line stridedguard.go:24
-									for gc_k18 := range 8 {
-//line stridedguard.go:24
-										if gc_if9.ToBits()&(1<<gc_k18) != 0 {
-//line stridedguard.go:24
-											gc_pos.Thread = gc_rank + gc_k18
-//line stridedguard.go:24
-											out[i+gc_k18] = gc_lanes18[gc_k18]
-										}
-									}
-//line stridedguard.go:24
-									gc_pos.Thread = gc_rank
-								}
 							}
 						}
 					}
@@ -533,134 +507,3 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
-
-// StridedStoreKernel stores, after a barrier, g and -g at out[g] and
-// out[g+1], g twice the thread's grid index, under guards comparing each
-// index with len(in), not len(out): the compiled form's row check takes
-// in's length in where it runs the stores unchecked.
-//
-//line stridedguard.go:34
-func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stridedStore,
-		func(gc_t *gocuda.Thread) { stridedStore(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_stridedStore(gc_b, in, out) })
-}
-
-//line stridedguard.go:34
-var gc_src_stridedStore = compiled.NewSource(gc_files_stridedguard, "stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line stridedguard.go:34
-func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line stridedguard.go:35
-	n := len(in)
-//line stridedguard.go:37
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_stride := 2 * 1
-		gc_off := gc_bx * 2 * gc_bdx
-		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
-			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line stridedguard.go:36
-				g := gc_bx*2*gc_bdx + 2*gc_tx
-				v := int32(g)
-//line stridedguard.go:39
-				if true || g < n {
-					out[gc_idx] = v
-				}
-				if true || g+1 < n {
-					out[gc_idx2] = -v
-				}
-			}
-		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line stridedguard.go:36
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					v := int32(g)
-//line stridedguard.go:39
-					if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line stridedguard.go:36
-				g := gc_bx*2*gc_bdx + 2*gc_tx
-				v := int32(g)
-//line stridedguard.go:39
-				if g < n {
-					out[g] = v
-				}
-				if g+1 < n {
-					out[g+1] = -v
-				}
-			}
-		}
-	}
-}
-
-// gc_files_stridedguard holds the source files whose lines the kernels' records hash.
-//
-//go:embed stridedguard.go
-//line stridedguard.go:54
-var gc_files_stridedguard embed.FS

@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SweepScanKernel scans each block's 2·bdx elements of data in place,
-// exclusively, in Blelloch's order; the sweeps' offset starts at start
-// (1 in GPU Gems; another value strides further, over a tile of start·2·bdx
-// elements, and the steps run as written).
-//
-//line sweep.go:17
-func SweepScanKernel(data []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sweepScan,
-		func(gc_t *gocuda.Thread) { sweepScan(gc_t, data, start) },
-		func(gc_b *compiled.Block) { gc_body_sweepScan(gc_b, data, start) })
-}
-
-//line sweep.go:17
-var gc_src_sweepScan = compiled.NewSource(gc_files_sweep, "sweepScan", "2b524a2bed444f8489d6a817c2624b968310563e0e71787ed86bcff8eab56293", "sweep.go:11-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:17
 func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
@@ -155,16 +135,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:22
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-					{
 //line sweep.go:22
-						gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:22
-						gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:22
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:22
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line sweep.go:22
 					break gc_steps
@@ -194,12 +172,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:22
 							gc_pos.Thread = gc_rank + gc_k3
-							{
 //line sweep.go:22
-								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:22
-								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-							}
+							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 //line sweep.go:22
@@ -278,27 +254,24 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line sweep.go:19
 					thid := gc_tx
-					{
 //line sweep.go:27
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:27
-						_ = ai
+					_ = ai
 //line sweep.go:27
-						_ = bi
-						temp[gc_idx] += temp[gc_idx2]
-					}
+					_ = bi
+					temp[gc_idx] += temp[gc_idx2]
 				}
 			} else {
+//line sweep.go:32
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:19
 					thid := gc_tx
-					{
 //line sweep.go:27
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
-					}
+					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
 				}
 			}
 		}
@@ -316,22 +289,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				gc_at := temp[gc_off3:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line sweep.go:33
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:33
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:33
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:33
-						gc_at[0] = 0
-					}
+					gc_at[0] = 0
 				}
 //line sweep.go:37
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -407,31 +372,28 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 //line sweep.go:19
 					thid := gc_tx
-					{
 //line sweep.go:39
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
 //line sweep.go:39
-						_ = ai_
+					_ = ai_
 //line sweep.go:39
-						_ = bi_
-						y := temp[gc_idx3]
-						temp[gc_idx3] = temp[gc_idx4]
-						temp[gc_idx4] += y
-					}
+					_ = bi_
+					y := temp[gc_idx3]
+					temp[gc_idx3] = temp[gc_idx4]
+					temp[gc_idx4] += y
 				}
 			} else {
+//line sweep.go:46
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line sweep.go:19
 					thid := gc_tx
-					{
 //line sweep.go:39
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
-					}
+					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
 				}
 			}
 		}
@@ -538,16 +500,14 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:46
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-					{
 //line sweep.go:46
-						gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
+					gc_lo4 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
 //line sweep.go:46
-						gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
+					gc_hi4 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
 //line sweep.go:46
-						gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+					gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:46
-						gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-					}
+					gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
 //line sweep.go:46
 					break gc_steps3
@@ -577,12 +537,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						if 0xff&(1<<gc_k9) != 0 {
 //line sweep.go:46
 							gc_pos.Thread = gc_rank + gc_k9
-							{
 //line sweep.go:46
-								data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
+							data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
 //line sweep.go:46
-								data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
-							}
+							data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
 						}
 					}
 //line sweep.go:46
@@ -641,18 +599,6 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 		}
 	}
 }
-
-// SweepScanIntKernel is SweepScanKernel on int32s, whose sums wrap, its
-// indexes one statement each and its offset shifted; the up-sweep's sums
-// are also left in tree, a block's 2·bdx elements each.
-func SweepScanIntKernel(data, tree []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sweepScanInt,
-		func(gc_t *gocuda.Thread) { sweepScanInt(gc_t, data, tree) },
-		func(gc_b *compiled.Block) { gc_body_sweepScanInt(gc_b, data, tree) })
-}
-
-//line sweep.go:54
-var gc_src_sweepScanInt = compiled.NewSource(gc_files_sweep, "sweepScanInt", "5004a1e8eb6b6ace41fccafddeb21713abb1277865c4d73f83a567ad169c2665", "sweep.go:49-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:54
 func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
@@ -778,16 +724,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-					{
 //line sweep.go:59
-						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:59
-						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:59
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:59
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line sweep.go:59
 					break gc_steps
@@ -817,12 +761,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:59
 							gc_pos.Thread = gc_rank + gc_k3
-							{
 //line sweep.go:59
-								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:59
-								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-							}
+							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 //line sweep.go:59
@@ -992,55 +934,53 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						gc_tx := gc_vstep2
 //line sweep.go:56
 						var thid int = gc_tx
-						{
 //line sweep.go:64
-							var ai int = 1*(2*thid+1) - 1
-							var bi int = 1*(2*thid+2) - 1
-							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var ai int = 1*(2*thid+1) - 1
+						var bi int = 1*(2*thid+2) - 1
+						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:66
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:66
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:66
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:66
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:66
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:66
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:66
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:66
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:66
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:66
-							gc_st2 := gc_ld8.Add(gc_ld7)
+						gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:66
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:66
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line sweep.go:66
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:66
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:66
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:66
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line sweep.go:66
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line sweep.go:68
@@ -1052,12 +992,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				gc_pos.Thread = gc_rank
 //line sweep.go:56
 				thid := gc_tx
-				{
 //line sweep.go:64
-					ai := offset*(2*thid+1) - 1
-					bi := offset*(2*thid+2) - 1
-					temp[bi] += temp[ai]
-				}
+				ai := offset*(2*thid+1) - 1
+				bi := offset*(2*thid+2) - 1
+				temp[bi] += temp[ai]
 			}
 		}
 //line sweep.go:68
@@ -1165,16 +1103,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-					{
 //line sweep.go:71
-						gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:71
-						gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:71
-						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:71
-						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-					}
+					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
 //line sweep.go:71
 					break gc_steps7
@@ -1204,12 +1140,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:71
 							gc_pos.Thread = gc_rank + gc_k21
-							{
 //line sweep.go:71
-								tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+							tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
 //line sweep.go:71
-								tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
-							}
+							tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
 //line sweep.go:71
@@ -1279,22 +1213,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				gc_at := temp[gc_off:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line sweep.go:74
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:74
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:74
-						gc_at[0] = 0
-					}
-					{
+					gc_at[0] = 0
 //line sweep.go:74
-						gc_at[0] = 0
-					}
+					gc_at[0] = 0
 				}
 //line sweep.go:78
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1523,115 +1449,113 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						gc_rank := gc_base + gc_tx
 //line sweep.go:56
 						var thid int = gc_tx
-						{
 //line sweep.go:80
-							var ai_ int = 1*(2*thid+1) - 1
-							var bi_ int = 1*(2*thid+2) - 1
-							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var ai_ int = 1*(2*thid+1) - 1
+						var bi_ int = 1*(2*thid+2) - 1
+						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:82
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line sweep.go:82
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:82
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+						} else {
 //line sweep.go:82
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line sweep.go:82
-							v := gc_ld20
+						v := gc_ld20
 //line sweep.go:82
-							var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:83
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:83
-								gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line sweep.go:83
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line sweep.go:83
-							gc_st7 := gc_ld21
+						gc_st7 := gc_ld21
 //line sweep.go:83
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:83
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line sweep.go:83
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line sweep.go:83
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:83
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line sweep.go:83
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line sweep.go:83
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line sweep.go:83
-							var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:83
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:84
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:84
-								gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line sweep.go:84
-								var gc_lanes37 [8]int32
+							var gc_lanes37 [8]int32
 //line sweep.go:84
-								for gc_k33 := range 8 {
+							for gc_k33 := range 8 {
 //line sweep.go:84
-									if 0xff&(1<<gc_k33) != 0 {
+								if 0xff&(1<<gc_k33) != 0 {
 //line sweep.go:84
-										gc_pos.Thread = gc_rank + gc_k33
+									gc_pos.Thread = gc_rank + gc_k33
 //line sweep.go:84
-										gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
-									}
+									gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 								}
-//line sweep.go:84
-								gc_pos.Thread = gc_rank
-//line sweep.go:84
-								gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
 							}
 //line sweep.go:84
-							gc_st8 := gc_ld22.Add(v)
+							gc_pos.Thread = gc_rank
 //line sweep.go:84
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
+						}
 //line sweep.go:84
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld22.Add(v)
 //line sweep.go:84
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:84
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line sweep.go:84
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line sweep.go:84
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:84
-								var gc_lanes38 [8]int32
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line sweep.go:84
-								gc_st8.Store(&gc_lanes38)
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line sweep.go:84
-								for gc_k34 := range 8 {
+							var gc_lanes38 [8]int32
 //line sweep.go:84
-									if 0xff&(1<<gc_k34) != 0 {
+							gc_st8.Store(&gc_lanes38)
 //line sweep.go:84
-										gc_pos.Thread = gc_rank + gc_k34
+							for gc_k34 := range 8 {
 //line sweep.go:84
-										temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
-									}
+								if 0xff&(1<<gc_k34) != 0 {
+//line sweep.go:84
+									gc_pos.Thread = gc_rank + gc_k34
+//line sweep.go:84
+									temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 								}
-//line sweep.go:84
-								gc_pos.Thread = gc_rank
 							}
+//line sweep.go:84
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line sweep.go:86
@@ -1643,14 +1567,12 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				gc_pos.Thread = gc_rank
 //line sweep.go:56
 				thid := gc_tx
-				{
 //line sweep.go:80
-					ai_ := offset*(2*thid+1) - 1
-					bi_ := offset*(2*thid+2) - 1
-					v := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += v
-				}
+				ai_ := offset*(2*thid+1) - 1
+				bi_ := offset*(2*thid+2) - 1
+				v := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += v
 			}
 		}
 	}
@@ -1756,16 +1678,14 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-					{
 //line sweep.go:88
-						gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
+					gc_lo6 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
 //line sweep.go:88
-						gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
+					gc_hi6 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
 //line sweep.go:88
-						gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+					gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line sweep.go:88
-						gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
-					}
+					gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 				} else {
 //line sweep.go:88
 					break gc_steps13
@@ -1795,12 +1715,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						if 0xff&(1<<gc_k47) != 0 {
 //line sweep.go:88
 							gc_pos.Thread = gc_rank + gc_k47
-							{
 //line sweep.go:88
-								data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
+							data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
 //line sweep.go:88
-								data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
-							}
+							data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
 						}
 					}
 //line sweep.go:88
@@ -1859,19 +1777,6 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 		}
 	}
 }
-
-// SweepUpKernel is SweepScanIntKernel's up-sweep alone, leaving each
-// block's tree in data: for blocks of any size, where the down-sweep of
-// one not a power of two steps past the tile's start. The sweep stops
-// before its step of stop threads, 0 for the whole tree.
-func SweepUpKernel(data []int32, stop int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sweepUp,
-		func(gc_t *gocuda.Thread) { sweepUp(gc_t, data, stop) },
-		func(gc_b *compiled.Block) { gc_body_sweepUp(gc_b, data, stop) })
-}
-
-//line sweep.go:97
-var gc_src_sweepUp = compiled.NewSource(gc_files_sweep, "sweepUp", "5054e9748675d64e49f4f370f679e54ddf3ec93a4f2330dcd526350f7371b7a5", "sweep.go:91-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:97
 func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
@@ -1997,16 +1902,14 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-					{
 //line sweep.go:102
-						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:102
-						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:102
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:102
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line sweep.go:102
 					break gc_steps
@@ -2036,12 +1939,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:102
 							gc_pos.Thread = gc_rank + gc_k3
-							{
 //line sweep.go:102
-								temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+							temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:102
-								temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
-							}
+							temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 						}
 					}
 //line sweep.go:102
@@ -2216,60 +2117,58 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						gc_tx := gc_vstep2
 //line sweep.go:99
 						var thid int = gc_tx
-						{
 //line sweep.go:107
-							var gc_t7 int = 1*(2*thid+1) - 1
+						var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
-							var gc_t8 int = 1*(2*thid+2) - 1
+						var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:107
-							var ai int = gc_t7
+						var ai int = gc_t7
 //line sweep.go:107
-							var bi int = gc_t8
-							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t8
+						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:108
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:108
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:108
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:108
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:108
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:108
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:108
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:108
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:108
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:108
-							gc_st2 := gc_ld8.Add(gc_ld7)
+						gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:108
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:108
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line sweep.go:108
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:108
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:108
-								gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:108
-								gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line sweep.go:108
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line sweep.go:110
@@ -2281,11 +2180,9 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				gc_pos.Thread = gc_rank
 //line sweep.go:99
 				thid := gc_tx
-				{
 //line sweep.go:107
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line sweep.go:110
@@ -2393,16 +2290,14 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
 				if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
-					{
 //line sweep.go:113
-						gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+					gc_lo4 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:113
-						gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+					gc_hi4 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:113
-						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+					gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line sweep.go:113
-						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-					}
+					gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 				} else {
 //line sweep.go:113
 					break gc_steps7
@@ -2432,12 +2327,10 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:113
 							gc_pos.Thread = gc_rank + gc_k21
-							{
 //line sweep.go:113
-								data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+							data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
 //line sweep.go:113
-								data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
-							}
+							data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 						}
 					}
 //line sweep.go:113
@@ -2496,21 +2389,6 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 		}
 	}
 }
-
-// SweepWideKernel runs SweepScanIntKernel's sweeps over a tile of
-// wide·2·bdx elements of data per block, which the block loads and
-// stores in block-stride loops: its steps have more threads than the
-// block where wide is above 1, and the block's threads alone run them.
-// The down-sweep stops before the step of limit threads, the tile's size
-// for a scan.
-func SweepWideKernel(data []int32, wide, limit int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sweepWide,
-		func(gc_t *gocuda.Thread) { sweepWide(gc_t, data, wide, limit) },
-		func(gc_b *compiled.Block) { gc_body_sweepWide(gc_b, data, wide, limit) })
-}
-
-//line sweep.go:124
-var gc_src_sweepWide = compiled.NewSource(gc_files_sweep, "sweepWide", "413b5ec7577fcd1cb13e0c46f98f523b1c088aea7f9061f6a32ec2985ed5d146", "sweep.go:116-158").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:124
 func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
@@ -2818,60 +2696,58 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_tx := gc_vstep3
 //line sweep.go:126
 						var thid int = gc_tx
-						{
 //line sweep.go:136
-							var gc_t3 int = 1*(2*thid+1) - 1
+						var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
-							var gc_t4 int = 1*(2*thid+2) - 1
+						var gc_t4 int = 1*(2*thid+2) - 1
 //line sweep.go:136
-							var ai int = gc_t3
+						var ai int = gc_t3
 //line sweep.go:136
-							var bi int = gc_t4
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t4
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:137
-								gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
+							gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
 //line sweep.go:137
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:137
-								gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
-							} else {
+							gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
+						} else {
 //line sweep.go:137
-								break gc_steps2
-							}
+							break gc_steps2
+						}
 //line sweep.go:137
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:137
-								gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
+							gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
 //line sweep.go:137
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:137
-								gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
-							} else {
+							gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
+						} else {
 //line sweep.go:137
-								break gc_steps2
-							}
+							break gc_steps2
+						}
 //line sweep.go:137
-							gc_st2 := gc_ld4.Add(gc_ld3)
+						gc_st2 := gc_ld4.Add(gc_ld3)
 //line sweep.go:137
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:137
-								gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
 //line sweep.go:137
-								gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
 //line sweep.go:137
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:137
-								gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:137
-								gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line sweep.go:137
-								break gc_steps2
-							}
+							break gc_steps2
 						}
 					}
 //line sweep.go:139
@@ -2883,11 +2759,9 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_pos.Thread = gc_rank
 //line sweep.go:126
 				thid := gc_tx
-				{
 //line sweep.go:136
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line sweep.go:139
@@ -2904,22 +2778,14 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_at3 := temp[gc_off5:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line sweep.go:142
-						gc_at3[0] = 0
-					}
-					{
+					gc_at3[0] = 0
 //line sweep.go:142
-						gc_at3[0] = 0
-					}
-					{
+					gc_at3[0] = 0
 //line sweep.go:142
-						gc_at3[0] = 0
-					}
-					{
+					gc_at3[0] = 0
 //line sweep.go:142
-						gc_at3[0] = 0
-					}
+					gc_at3[0] = 0
 				}
 //line sweep.go:146
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -3153,120 +3019,118 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_rank := gc_base + gc_tx
 //line sweep.go:126
 						var thid int = gc_tx
-						{
 //line sweep.go:148
-							var gc_t11 int = 1*(2*thid+1) - 1
+						var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
-							var gc_t12 int = 1*(2*thid+2) - 1
+						var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:148
-							var ai_ int = gc_t11
+						var ai_ int = gc_t11
 //line sweep.go:148
-							var bi_ int = gc_t12
-							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi_ int = gc_t12
+						var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:149
-								gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
+							gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
 //line sweep.go:149
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:149
-								gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
+						} else {
 //line sweep.go:149
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line sweep.go:149
-							y := gc_ld12
+						y := gc_ld12
 //line sweep.go:149
-							var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:150
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:150
-								gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+						} else {
 //line sweep.go:150
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line sweep.go:150
-							gc_st7 := gc_ld13
+						gc_st7 := gc_ld13
 //line sweep.go:150
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:150
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
 //line sweep.go:150
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
 //line sweep.go:150
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:150
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line sweep.go:150
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line sweep.go:150
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line sweep.go:150
-							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:150
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:151
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:151
-								gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+						} else {
 //line sweep.go:151
-								var gc_lanes21 [8]int32
+							var gc_lanes21 [8]int32
 //line sweep.go:151
-								for gc_k21 := range 8 {
+							for gc_k21 := range 8 {
 //line sweep.go:151
-									if 0xff&(1<<gc_k21) != 0 {
+								if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:151
-										gc_pos.Thread = gc_rank + gc_k21
+									gc_pos.Thread = gc_rank + gc_k21
 //line sweep.go:151
-										gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
-									}
+									gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
 								}
-//line sweep.go:151
-								gc_pos.Thread = gc_rank
-//line sweep.go:151
-								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
 							}
 //line sweep.go:151
-							gc_st8 := gc_ld14.Add(y)
+							gc_pos.Thread = gc_rank
 //line sweep.go:151
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
+						}
 //line sweep.go:151
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld14.Add(y)
 //line sweep.go:151
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:151
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
 //line sweep.go:151
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
 //line sweep.go:151
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:151
-								var gc_lanes22 [8]int32
+							gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line sweep.go:151
-								gc_st8.Store(&gc_lanes22)
+							gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line sweep.go:151
-								for gc_k22 := range 8 {
+							var gc_lanes22 [8]int32
 //line sweep.go:151
-									if 0xff&(1<<gc_k22) != 0 {
+							gc_st8.Store(&gc_lanes22)
 //line sweep.go:151
-										gc_pos.Thread = gc_rank + gc_k22
+							for gc_k22 := range 8 {
 //line sweep.go:151
-										temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
-									}
+								if 0xff&(1<<gc_k22) != 0 {
+//line sweep.go:151
+									gc_pos.Thread = gc_rank + gc_k22
+//line sweep.go:151
+									temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
 								}
-//line sweep.go:151
-								gc_pos.Thread = gc_rank
 							}
+//line sweep.go:151
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line sweep.go:153
@@ -3278,17 +3142,14 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				gc_pos.Thread = gc_rank
 //line sweep.go:126
 				thid := gc_tx
-				{
 //line sweep.go:148
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
 			}
 		}
 	}
-//line sweep.go:155
 	for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -3462,22 +3323,6 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 	}
 }
-
-// SweepExitKernel is SweepScanIntKernel's sweeps over each block's 2·bdx
-// elements of data, but the threads from live on return once they have
-// loaded their elements: the steps run for the threads still in (all of
-// them where live is the block's size). Thread 0 copies the whole tile to
-// tree after the up-sweep and to data after the down-sweep.
-//
-//line sweep.go:167
-func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sweepExit,
-		func(gc_t *gocuda.Thread) { sweepExit(gc_t, data, tree, live) },
-		func(gc_b *compiled.Block) { gc_body_sweepExit(gc_b, data, tree, live) })
-}
-
-//line sweep.go:167
-var gc_src_sweepExit = compiled.NewSource(gc_files_sweep, "sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line sweep.go:167
 func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
@@ -3663,16 +3508,14 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
 				if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
-					{
 //line sweep.go:172
-						gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+					gc_lo2 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:172
-						gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+					gc_hi2 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:172
-						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+					gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line sweep.go:172
-						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-					}
+					gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 				} else {
 //line sweep.go:172
 					break gc_steps
@@ -3756,11 +3599,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 			temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 			if thid >= live {
-				{
 //line sweep.go:173
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -3907,60 +3748,58 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						}
 //line sweep.go:169
 						var thid int = gc_tx
-						{
 //line sweep.go:180
-							var gc_t7 int = 1*(2*thid+1) - 1
+						var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
-							var gc_t8 int = 1*(2*thid+2) - 1
+						var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:180
-							var ai int = gc_t7
+						var ai int = gc_t7
 //line sweep.go:180
-							var bi int = gc_t8
-							var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t8
+						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:181
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:181
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:181
-								gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:181
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:181
-							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:181
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:181
-								gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+						} else {
 //line sweep.go:181
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line sweep.go:181
-							gc_st6 := gc_ld8.Add(gc_ld7)
+						gc_st6 := gc_ld8.Add(gc_ld7)
 //line sweep.go:181
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
-								gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line sweep.go:181
-								gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line sweep.go:181
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:181
-								gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line sweep.go:181
-								gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-							} else {
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						} else {
 //line sweep.go:181
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line sweep.go:183
@@ -3975,11 +3814,9 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 //line sweep.go:169
 				thid := gc_tx
-				{
 //line sweep.go:180
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] += temp[ai]
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
 			}
 		}
 //line sweep.go:183
@@ -4210,120 +4047,118 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						}
 //line sweep.go:169
 						var thid int = gc_tx
-						{
 //line sweep.go:194
-							var gc_t15 int = 1*(2*thid+1) - 1
+						var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
-							var gc_t16 int = 1*(2*thid+2) - 1
+						var gc_t16 int = 1*(2*thid+2) - 1
 //line sweep.go:194
-							var ai_ int = gc_t15
+						var ai_ int = gc_t15
 //line sweep.go:194
-							var bi_ int = gc_t16
-							var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi_ int = gc_t16
+						var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:195
-								gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+							gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line sweep.go:195
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:195
-								gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+						} else {
 //line sweep.go:195
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line sweep.go:195
-							y := gc_ld16
+						y := gc_ld16
 //line sweep.go:195
-							var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:196
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:196
-								gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line sweep.go:196
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line sweep.go:196
-							gc_st11 := gc_ld17
+						gc_st11 := gc_ld17
 //line sweep.go:196
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:196
-								gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+							gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:196
-								gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+							gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:196
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:196
-								gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:196
-								gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-							} else {
+							gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+						} else {
 //line sweep.go:196
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line sweep.go:196
-							var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:196
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:197
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:197
-								gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+						} else {
 //line sweep.go:197
-								var gc_lanes29 [8]int32
+							var gc_lanes29 [8]int32
 //line sweep.go:197
-								for gc_k29 := range 8 {
+							for gc_k29 := range 8 {
 //line sweep.go:197
-									if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
+								if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
 //line sweep.go:197
-										gc_pos.Thread = gc_rank + gc_k29
+									gc_pos.Thread = gc_rank + gc_k29
 //line sweep.go:197
-										gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
-									}
+									gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
 								}
-//line sweep.go:197
-								gc_pos.Thread = gc_rank
-//line sweep.go:197
-								gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
 							}
 //line sweep.go:197
-							gc_st12 := gc_ld18.Add(y)
+							gc_pos.Thread = gc_rank
 //line sweep.go:197
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
+						}
 //line sweep.go:197
-								gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+						gc_st12 := gc_ld18.Add(y)
 //line sweep.go:197
-								gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:197
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:197
-								gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:197
-								gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:197
-								var gc_lanes30 [8]int32
+							gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:197
-								gc_st12.Store(&gc_lanes30)
+							gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+						} else {
 //line sweep.go:197
-								for gc_k30 := range 8 {
+							var gc_lanes30 [8]int32
 //line sweep.go:197
-									if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+							gc_st12.Store(&gc_lanes30)
 //line sweep.go:197
-										gc_pos.Thread = gc_rank + gc_k30
+							for gc_k30 := range 8 {
 //line sweep.go:197
-										temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
-									}
+								if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+//line sweep.go:197
+									gc_pos.Thread = gc_rank + gc_k30
+//line sweep.go:197
+									temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
 								}
-//line sweep.go:197
-								gc_pos.Thread = gc_rank
 							}
+//line sweep.go:197
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line sweep.go:199
@@ -4338,13 +4173,11 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 				}
 //line sweep.go:169
 				thid := gc_tx
-				{
 //line sweep.go:194
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] += y
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
 			}
 		}
 	}
@@ -4367,9 +4200,3 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 		}
 	}
 }
-
-// gc_files_sweep holds the source files whose lines the kernels' records hash.
-//
-//go:embed sweep.go
-//line sweep.go:212
-var gc_files_sweep embed.FS

@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SwitchStagesKernel picks each stage of a block computation with a
-// switch on a value the same for the whole block, barriers and a
-// collective in its cases (a tagless switch too), as kernels templated
-// on a block size or an operation are written in Go.
-//
-//line switch.go:11
-func SwitchStagesKernel(out []int32, op int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_switchStages,
-		func(gc_t *gocuda.Thread) { switchStages(gc_t, out, op) },
-		func(gc_b *compiled.Block) { gc_body_switchStages(gc_b, out, op) })
-}
-
-//line switch.go:11
-var gc_src_switchStages = compiled.NewSource(gc_files_switch, "switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch.go:11
 func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
@@ -233,46 +213,24 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:18
 		var tag int = (op + stage) % 4
 		if tag == 0 || tag == 3 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_qoff, gc_qd := 1, gc_bdx
-					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-						for gc_seg := 0; gc_seg < gc_bdx; {
-							gc_q := (gc_qoff + gc_seg) / gc_qd
-							gc_r := gc_qoff - gc_q*gc_qd
-							_, _ = gc_q, gc_r
-							gc_segend := min(gc_bdx, gc_qd-gc_r)
-							gc_seglen := gc_segend - gc_seg
-							gc_off := gc_r + gc_seg
-							if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
-								gc_at2 := s[gc_off:][:gc_seglen]
-								gc_vstep3 := gc_seg
-								if compiled.SIMD && compiled.SIMD512 {
-									var gc_stop3 bool
-									gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-										for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
-											gc_tx := gc_vstep3
-											gc_rank := gc_base + gc_tx
-//line switch.go:12
-											var tid int = gc_tx
-//line switch.go:12
-											_ = tid
-//line switch.go:12
-											v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:20
-											v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
-//line switch.go:20
-											v.StoreSlice(gc_s_v[gc_rank:])
-										}
-										archsimd.ClearAVXUpperBits()
-										return gc_vstep3, false
-									}(gc_vstep3)
-									if gc_stop3 {
-										return
-									}
-								}
-								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+//line switch.go:21
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_qoff, gc_qd := 1, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_r + gc_seg
+						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+							gc_at2 := s[gc_off:][:gc_seglen]
+							gc_vstep3 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
 										gc_tx := gc_vstep3
 										gc_rank := gc_base + gc_tx
 //line switch.go:12
@@ -280,68 +238,80 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:12
 										_ = tid
 //line switch.go:12
-										v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:20
-										v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+										v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
 //line switch.go:20
 										v.StoreSlice(gc_s_v[gc_rank:])
 									}
 									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
 								}
-								for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
-									gc_tx := gc_seg + gc_u
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
+//line switch.go:12
+									var tid int = gc_tx
+//line switch.go:12
+									_ = tid
+//line switch.go:12
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:20
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+//line switch.go:20
+									v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+//line switch.go:14
+								v := gc_s_v[gc_rank]
+//line switch.go:20
+								v += gc_at2[gc_u]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line switch.go:14
 									v := gc_s_v[gc_rank]
 //line switch.go:20
-									v += gc_at2[gc_u]
+									v += s[(gc_tx + gc_r)]
 									gc_s_v[gc_rank] = v
 								}
-							} else {
-								gc_step2 := gc_seg
-								for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-									{
-										gc_tx := gc_step2 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
+								{
+									gc_tx := gc_step2 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line switch.go:14
-										v := gc_s_v[gc_rank]
+									v := gc_s_v[gc_rank]
 //line switch.go:20
-										v += s[(gc_tx + gc_r)]
-										gc_s_v[gc_rank] = v
-									}
-									{
-										gc_tx := gc_step2 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-//line switch.go:14
-										v := gc_s_v[gc_rank]
-//line switch.go:20
-										v += s[(gc_tx + gc_r)]
-										gc_s_v[gc_rank] = v
-									}
-									{
-										gc_tx := gc_step2 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-//line switch.go:14
-										v := gc_s_v[gc_rank]
-//line switch.go:20
-										v += s[(gc_tx + gc_r)]
-										gc_s_v[gc_rank] = v
-									}
-									{
-										gc_tx := gc_step2 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-//line switch.go:14
-										v := gc_s_v[gc_rank]
-//line switch.go:20
-										v += s[(gc_tx + gc_r)]
-										gc_s_v[gc_rank] = v
-									}
+									v += s[(gc_tx + gc_r)]
+									gc_s_v[gc_rank] = v
 								}
-								for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+								{
+									gc_tx := gc_step2 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line switch.go:14
+									v := gc_s_v[gc_rank]
+//line switch.go:20
+									v += s[(gc_tx + gc_r)]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 //line switch.go:14
@@ -351,61 +321,59 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							gc_seg = gc_segend
-						}
-					} else {
-						gc_step3 := 0
-						for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
 //line switch.go:14
 								v := gc_s_v[gc_rank]
 //line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
+								v += s[(gc_tx + gc_r)]
 								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:20
+							v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:20
+							v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:20
+							v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line switch.go:12
@@ -417,196 +385,194 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line switch.go:12
+						tid := gc_tx
+//line switch.go:14
+						v := gc_s_v[gc_rank]
+//line switch.go:20
+						v += s[(tid+1)%gc_bdx]
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
+//line switch.go:26
 		} else
 //line switch.go:22
 		if tag == 1 {
-			{
-				var gc_c1v [32]int32
-				var gc_c1r [32]int32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					gc_left := gc_act
-					if compiled.SIMD {
+//line switch.go:24
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_left := gc_act
+				if compiled.SIMD {
 //line switch.go:23
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
 //line switch.go:23
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line switch.go:26
-								gc_tx := gc_tidx2.X + gc_lane
+							gc_tx := gc_tidx2.X + gc_lane
 //line switch.go:28
-								gc_ty := gc_tidx2.Y
-								_ = gc_ty
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
 //line switch.go:12
-								var tid int = gc_tx
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line switch.go:28
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line switch.go:12
-								var tid int = gc_tx
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
+							var tid int = gc_tx
+							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:23
-								gc_c1v[gc_lane] = int32(tid)
-							}
-						}
-					}
-//line switch.go:23
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-//line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line switch.go:36
-							v := gc_s_v[gc_rank]
-//line switch.go:23
-							v += gc_c1r[gc_lane]
-							gc_s_v[gc_rank] = v
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line switch.go:28
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line switch.go:12
+							var tid int = gc_tx
+							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line switch.go:21
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+//line switch.go:12
+						tid := gc_tx
+//line switch.go:23
+						gc_c1v[gc_lane] = int32(tid)
+					}
+				}
+//line switch.go:23
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+//line switch.go:23
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:23
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line switch.go:23
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line switch.go:23
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:23
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+//line switch.go:23
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line switch.go:36
+						v := gc_s_v[gc_rank]
+//line switch.go:23
+						v += gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
 		} else {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_stride := 0 - 1
-					gc_off2 := gc_bdx - 1
-					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
-						for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+//line switch.go:31
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride := 0 - 1
+				gc_off2 := gc_bdx - 1
+				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_rank := gc_base + gc_tx
+//line switch.go:14
+						v := gc_s_v[gc_rank]
+//line switch.go:25
+						v -= s[gc_idx]
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
 //line switch.go:14
 							v := gc_s_v[gc_rank]
 //line switch.go:25
-							v -= s[gc_idx]
+							v -= s[gc_bdx-1-tid]
 							gc_s_v[gc_rank] = v
 						}
-					} else {
-						gc_step4 := 0
-						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line switch.go:12
-								tid := gc_tx
+							tid := gc_tx
 //line switch.go:14
-								v := gc_s_v[gc_rank]
+							v := gc_s_v[gc_rank]
 //line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
+							v -= s[gc_bdx-1-tid]
+							gc_s_v[gc_rank] = v
 						}
-						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:25
+							v -= s[gc_bdx-1-tid]
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line switch.go:12
@@ -618,37 +584,28 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line switch.go:12
+						tid := gc_tx
+//line switch.go:14
+						v := gc_s_v[gc_rank]
+//line switch.go:25
+						v -= s[gc_bdx-1-tid]
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					if gc_bdx <= len(s) {
-						gc_at3 := s[:gc_bdx]
-						gc_vstep4 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-									gc_tx := gc_vstep4
-									gc_rank := gc_base + gc_tx
-//line switch.go:12
-									var tid int = gc_tx
-//line switch.go:12
-									_ = tid
-//line switch.go:12
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-									v.StoreSlice(gc_at3[gc_tx:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
-							if gc_stop4 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+//line switch.go:32
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(s) {
+					gc_at3 := s[:gc_bdx]
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 //line switch.go:12
@@ -656,56 +613,53 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:12
 								_ = tid
 //line switch.go:12
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:27
 								v.StoreSlice(gc_at3[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
+//line switch.go:12
+							var tid int = gc_tx
+//line switch.go:12
+							_ = tid
+//line switch.go:12
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:27
+							v.StoreSlice(gc_at3[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 //line switch.go:14
-							v := gc_s_v[gc_rank]
+						v := gc_s_v[gc_rank]
 //line switch.go:27
-							gc_at3[gc_tx] = v
-						}
-					} else {
-						gc_vstep5 := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-									gc_tx := gc_vstep5
-									gc_rank := gc_base + gc_tx
-//line switch.go:12
-									var tid int = gc_tx
-//line switch.go:12
-									v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:27
-									if tid < 0 || tid > len(s)-16 {
-//line switch.go:27
-										break
-									}
-//line switch.go:27
-									v.StoreSlice(s[tid:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_at3[gc_tx] = v
+					}
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 								gc_tx := gc_vstep5
 								gc_rank := gc_base + gc_tx
 //line switch.go:12
 								var tid int = gc_tx
 //line switch.go:12
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:27
-								if tid < 0 || tid > len(s)-8 {
+								if tid < 0 || tid > len(s)-16 {
 //line switch.go:27
 									break
 								}
@@ -713,55 +667,67 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								v.StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
 						}
-						gc_step5 := gc_vstep5
-						for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
 //line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
-//line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+							var tid int = gc_tx
 //line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
+							if tid < 0 || tid > len(s)-8 {
 //line switch.go:27
-								s[tid] = v
+								break
 							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line switch.go:12
-								tid := gc_tx
-//line switch.go:14
-								v := gc_s_v[gc_rank]
 //line switch.go:27
-								s[tid] = v
-							}
+							v.StoreSlice(s[tid:])
 						}
-						for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep5
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line switch.go:12
+							tid := gc_tx
+//line switch.go:14
+							v := gc_s_v[gc_rank]
+//line switch.go:27
+							s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line switch.go:12
@@ -772,85 +738,87 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							s[tid] = v
 						}
 					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line switch.go:12
+						tid := gc_tx
+//line switch.go:14
+						v := gc_s_v[gc_rank]
+//line switch.go:27
+						s[tid] = v
+					}
 				}
 			}
 		}
 	}
 //line switch.go:31
 	if op > 2 {
-		{
-			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line switch.go:33
-					gc_vb2 := archsimd.BroadcastInt32x16(2)
-					for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
-						gc_rank := gc_vstep6
+		gc_vstep6 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop6 bool
+			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line switch.go:33
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:33
-						v = v.Mul(gc_vb2)
-//line switch.go:33
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
-					return
-				}
-			}
-			if compiled.SIMD {
-//line switch.go:33
-				gc_vb := archsimd.BroadcastInt32x8(2)
-				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_vb2 := archsimd.BroadcastInt32x16(2)
+				for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
 					gc_rank := gc_vstep6
 //line switch.go:33
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:33
-					v = v.Mul(gc_vb)
+					v = v.Mul(gc_vb2)
 //line switch.go:33
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep6, false
+			}(gc_vstep6)
+			if gc_stop6 {
+				return
 			}
-			gc_step6 := gc_vstep6
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+		}
+		if compiled.SIMD {
 //line switch.go:33
-					v *= 2
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+			gc_vb := archsimd.BroadcastInt32x8(2)
+			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_rank := gc_vstep6
 //line switch.go:33
-					v *= 2
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:33
-					v *= 2
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+				v = v.Mul(gc_vb)
 //line switch.go:33
-					v *= 2
-					gc_s_v[gc_rank] = v
-				}
+				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep6
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:33
+				v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 3
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 //line switch.go:33
@@ -858,56 +826,62 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				gc_s_v[gc_rank] = v
 			}
 		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+//line switch.go:33
+			v *= 2
+			gc_s_v[gc_rank] = v
+		}
 	} else {
-		{
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line switch.go:39
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
 //line switch.go:34
-				if op < 0 {
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
+			if op < 0 {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
 //line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:35
-								v = archsimd.BroadcastInt32x8(0).Sub(v)
+							v = archsimd.BroadcastInt32x8(0).Sub(v)
 //line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-//line switch.go:35
-								v = archsimd.BroadcastInt32x8(0).Sub(v)
-//line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank:])
-								gc_left3 &^= 0xff << gc_lane
-							}
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-//line switch.go:48
-							v := gc_s_v[gc_rank]
 //line switch.go:35
-							v = -v
-							gc_s_v[gc_rank] = v
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:35
+							v = archsimd.BroadcastInt32x8(0).Sub(v)
+//line switch.go:35
+							v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line switch.go:48
+						v := gc_s_v[gc_rank]
+//line switch.go:35
+						v = -v
+						gc_s_v[gc_rank] = v
 					}
 				}
 			}
@@ -1069,19 +1043,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 }
 
-// SwitchLoopKernel has a loop with its own break inside a case of a
-// switch holding a barrier.
-//
-//line switch.go:44
-func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_switchLoop,
-		func(gc_t *gocuda.Thread) { switchLoop(gc_t, out, op) },
-		func(gc_b *compiled.Block) { gc_body_switchLoop(gc_b, out, op) })
-}
-
-//line switch.go:44
-var gc_src_switchLoop = compiled.NewSource(gc_files_switch, "switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line switch.go:44
 func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_pos := gc_b.Pos()
@@ -1178,48 +1139,15 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:46
 	var tag int = op
 	if tag == 1 {
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
-						gc_rank := gc_vstep2
-//line switch.go:48
-						v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-//line switch.go:48
-						for k := 0; ; k = k + 1 {
-//line switch.go:48
-							gc_b.Tick()
-//line switch.go:48
-							if gc_b.Stopped() {
-//line switch.go:48
-								return gc_vstep2, true
-							}
-//line switch.go:48
-							if k ==
-								3 {
 //line switch.go:49
-								break
-							}
-//line switch.go:49
-							v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
-						}
-//line switch.go:48
-						v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
 					gc_rank := gc_vstep2
 //line switch.go:48
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 //line switch.go:48
 					for k := 0; ; k = k + 1 {
 //line switch.go:48
@@ -1227,7 +1155,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						if gc_b.Stopped() {
 //line switch.go:48
-							return
+							return gc_vstep2, true
 						}
 //line switch.go:48
 						if k ==
@@ -1236,101 +1164,50 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 							break
 						}
 //line switch.go:49
-						v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
+						v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
 					}
 //line switch.go:48
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
+				return
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+		}
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line switch.go:48
-					for k := 0; ; k++ {
+				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 //line switch.go:48
-						gc_b.Tick()
+				for k := 0; ; k = k + 1 {
 //line switch.go:48
-						if gc_b.Stopped() {
+					gc_b.Tick()
 //line switch.go:48
-							return
-						}
-//line switch.go:49
-						if k == 3 {
-							break
-						}
-						v += int32(k)
+					if gc_b.Stopped() {
+//line switch.go:48
+						return
 					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
 //line switch.go:48
-					for k := 0; ; k++ {
-//line switch.go:48
-						gc_b.Tick()
-//line switch.go:48
-						if gc_b.Stopped() {
-//line switch.go:48
-							return
-						}
+					if k ==
+						3 {
 //line switch.go:49
-						if k == 3 {
-							break
-						}
-						v += int32(k)
+						break
 					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-//line switch.go:48
-					for k := 0; ; k++ {
-//line switch.go:48
-						gc_b.Tick()
-//line switch.go:48
-						if gc_b.Stopped() {
-//line switch.go:48
-							return
-						}
 //line switch.go:49
-						if k == 3 {
-							break
-						}
-						v += int32(k)
-					}
-					gc_s_v[gc_rank] = v
+					v = v.Add(archsimd.BroadcastInt32x8(int32(k)))
 				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
 //line switch.go:48
-					for k := 0; ; k++ {
-//line switch.go:48
-						gc_b.Tick()
-//line switch.go:48
-						if gc_b.Stopped() {
-//line switch.go:48
-							return
-						}
-//line switch.go:49
-						if k == 3 {
-							break
-						}
-						v += int32(k)
-					}
-					gc_s_v[gc_rank] = v
-				}
+				v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 //line switch.go:48
@@ -1350,6 +1227,89 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				}
 				gc_s_v[gc_rank] = v
 			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+//line switch.go:48
+					gc_b.Tick()
+//line switch.go:48
+					if gc_b.Stopped() {
+//line switch.go:48
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+//line switch.go:48
+					gc_b.Tick()
+//line switch.go:48
+					if gc_b.Stopped() {
+//line switch.go:48
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+//line switch.go:48
+				for k := 0; ; k++ {
+//line switch.go:48
+					gc_b.Tick()
+//line switch.go:48
+					if gc_b.Stopped() {
+//line switch.go:48
+						return
+					}
+//line switch.go:49
+					if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+//line switch.go:48
+			for k := 0; ; k++ {
+//line switch.go:48
+				gc_b.Tick()
+//line switch.go:48
+				if gc_b.Stopped() {
+//line switch.go:48
+					return
+				}
+//line switch.go:49
+				if k == 3 {
+					break
+				}
+				v += int32(k)
+			}
+			gc_s_v[gc_rank] = v
 		}
 	} else {
 	}
@@ -1481,9 +1441,3 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 		}
 	}
 }
-
-// gc_files_switch holds the source files whose lines the kernels' records hash.
-//
-//go:embed switch.go
-//line switch.go:68
-var gc_files_switch embed.FS

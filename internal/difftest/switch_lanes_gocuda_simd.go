@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SwitchCasesKernel picks, as Rodinia's SRAD picks a pixel's neighbours, a
-// value for thread i by a switch without a tag (its init declaring a
-// variable the cases read, a case whose condition is the same for every
-// thread, a default), then walks a loop whose switch continues it for
-// some threads: out[i] is what the cases chose.
-//
-//line switch_lanes.go:12
-func SwitchCasesKernel(in, out []float32, w int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_switchLanes,
-		func(gc_t *gocuda.Thread) { switchLanes(gc_t, in, out, w) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_switchLanes(gc_b, gc_lo, gc_hi, in, out, w) })
-}
-
-//line switch_lanes.go:12
-var gc_src_switchLanes = compiled.NewSource(gc_files_switch_lanes, "switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line switch_lanes.go:12
 func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w int) {
@@ -284,8 +262,3 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		})
 	}
 }
-
-// gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
-//
-//go:embed switch_lanes.go
-var gc_files_switch_lanes embed.FS

@@ -745,5 +745,4 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 // gc_files_tile_copy holds the source files whose lines the kernels' records hash.
 //
 //go:embed tile_copy.go
-//line tile_copy.go:104
 var gc_files_tile_copy embed.FS

@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// TileHaloKernel is PMPP's load of a tile with its halo, the box blur's:
-// each block fills a side×side tile of src (clamped at the image's
-// edges) with loops of steps sy and sx, then after a barrier each thread
-// writes the sum of its 3×3 window to out, and the block's threads copy the
-// tile to its part of seen (so every element of the tile is checked).
-//
-//line tile.go:18
-func TileHaloKernel(src, out, seen []int32, width, height, side, sy, sx int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_tileHalo,
-		func(gc_t *gocuda.Thread) { tileHalo(gc_t, src, out, seen, width, height, side, sy, sx) },
-		func(gc_b *compiled.Block) { gc_body_tileHalo(gc_b, src, out, seen, width, height, side, sy, sx) })
-}
-
-//line tile.go:18
-var gc_src_tileHalo = compiled.NewSource(gc_files_tile, "tileHalo", "787875e286e51f690978381f251fd8d5d6bffd35bec7ad7e03440cb99a5e334e", "tile.go:11-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:18
 func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, height, side, sy, sx int) {
@@ -382,163 +361,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	})
 }
 
-// TileOffsetKernel walks a rows×cols tile of shared memory from an
-// offset off of the thread's coordinates, along y by the block's y extent
-// and along x by its x extent, writing each element it reaches its keys'
-// mix; after a barrier the block's threads copy the tile to dst.
-//
-//line tile.go:53
-func TileOffsetKernel(dst []int32, rows, cols, off int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_tileOffset,
-		func(gc_t *gocuda.Thread) { tileOffset(gc_t, dst, rows, cols, off) },
-		func(gc_b *compiled.Block) { gc_body_tileOffset(gc_b, dst, rows, cols, off) })
-}
-
-//line tile.go:53
-var gc_src_tileOffset = compiled.NewSource(gc_files_tile, "tileOffset", "4cd90793713493d2917668cf3d41186f51aae2943e72b60a12bd6d3677e4ace9", "tile.go:47-66").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line tile.go:53
-func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line tile.go:54
-	tile_ := gocuda.Shared[int32](t, rows*cols)
-	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-		for i := (off); i < rows; i++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := (i - (off)) % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
-//line tile.go:56
-			base := i * cols
-			for j, gc_rx := (off), 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
-				if gc_rx == gc_bdx {
-					gc_rx = 0
-				}
-				gc_pos.Thread = gc_rowrank + gc_rx
-//line tile.go:58
-				tile_[base+j] += int32(i*1000 + j)
-			}
-		}
-	} else {
-//line tile.go:55
-		gc_chunk := compiled.StrideChunk(gc_bdy)
-		gc_span := (gc_bdy) * gc_chunk
-//line tile.go:55
-		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-//line tile.go:62
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line tile.go:55
-					gc_start := gc_ty + off
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-//line tile.go:56
-						base := i * cols
-						for j := off + gc_tx; j < cols; j += gc_bdx {
-							tile_[base+j] += int32(i*1000 + j)
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-//line tile.go:62
-	n := gc_bdx * gc_bdy * gc_bdz
-	gc_chunk2 := compiled.StrideChunk(n)
-	gc_span2 := (n) * gc_chunk2
-//line tile.go:63
-	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-//line tile.go:70
-		gc_ty := 0
-		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line tile.go:63
-				gc_start2 := (gc_tz*gc_bdy+gc_ty)*gc_bdx + gc_tx
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, n, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(n) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(n), gc_trips2-1 {
-//line tile.go:64
-					dst[k] = tile_[k]
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// TileAfterExitKernel walks a rows×cols tile of dst after the threads of
-// x below skip returned: their elements stay as they were, so the walk
-// keeps its lockstep form, which skips exited threads. The barrier after
-// it keeps the kernel a block's.
-//
-//line tile.go:74
-func TileAfterExitKernel(dst []int32, rows, cols, skip int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_tileAfterExit,
-		func(gc_t *gocuda.Thread) { tileAfterExit(gc_t, dst, rows, cols, skip) },
-		func(gc_b *compiled.Block) { gc_body_tileAfterExit(gc_b, dst, rows, cols, skip) })
-}
-
-//line tile.go:74
-var gc_src_tileAfterExit = compiled.NewSource(gc_files_tile, "tileAfterExit", "fb3c2a7d6b2b73f2292e8d73cf733584caee95ad36e914551889cd7fe2aa7838", "tile.go:68-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line tile.go:74
 func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip int) {
 	t := gc_b.Thread()
@@ -614,11 +436,9 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line tile.go:76
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -760,19 +580,6 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 		}
 	}
 }
-
-// TileAfterBlockReturnKernel walks a rows×cols tile of dst after a
-// return of the whole block where skip is set: then no thread walks.
-//
-//line tile.go:94
-func TileAfterBlockReturnKernel(dst []int32, rows, cols int, skip bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_tileAfterBlockReturn,
-		func(gc_t *gocuda.Thread) { tileAfterBlockReturn(gc_t, dst, rows, cols, skip) },
-		func(gc_b *compiled.Block) { gc_body_tileAfterBlockReturn(gc_b, dst, rows, cols, skip) })
-}
-
-//line tile.go:94
-var gc_src_tileAfterBlockReturn = compiled.NewSource(gc_files_tile, "tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tile.go:94
 func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols int, skip bool) {
@@ -1010,8 +817,3 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 		}
 	}
 }
-
-// gc_files_tile holds the source files whose lines the kernels' records hash.
-//
-//go:embed tile.go
-var gc_files_tile embed.FS

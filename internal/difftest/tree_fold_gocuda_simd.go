@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// TreeFoldKernel loads block b's 4*blockDim.x elements of in into shared
-// memory, adds them in a tree of steps from start down to the last above
-// stop (if tid < s { sdata[tid] += sdata[tid+s] }), and has thread 0
-// write the first three elements to out[3*b:].
-//
-//line tree_fold.go:16
-func TreeFoldKernel(in, out []float32, start, stop int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_treeFold,
-		func(gc_t *gocuda.Thread) { treeFold(gc_t, in, out, start, stop) },
-		func(gc_b *compiled.Block) { gc_body_treeFold(gc_b, in, out, start, stop) })
-}
-
-//line tree_fold.go:16
-var gc_src_treeFold = compiled.NewSource(gc_files_tree_fold, "treeFold", "9b4ad0370ba440b83539443643db22e637bc3c48fe2fe989b3c6d570ce6469a9", "tree_fold.go:10-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:16
 func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) {
@@ -93,24 +73,15 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 //line tree_fold.go:19
 					break
 				}
-				{
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 //line tree_fold.go:20
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-				}
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
-//line tree_fold.go:22
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -119,26 +90,23 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 //line tree_fold.go:17
 			tid := gc_tx
 			{
-				{
+				k := int(0)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:19
-					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(1)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:19
-					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(2)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:19
-					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
-//line tree_fold.go:19
-					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
+				k := int(3)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
@@ -184,21 +152,17 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						var tid int = gc_tx
 //line tree_fold.go:17
 						_ = tid
-						{
 //line tree_fold.go:24
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line tree_fold.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					{
 //line tree_fold.go:25
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line tree_fold.go:29
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -230,17 +194,14 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						gc_tx := gc_vstep3
 //line tree_fold.go:17
 						var tid int = gc_tx
-						{
 //line tree_fold.go:25
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:25
-								break
-							}
-//line tree_fold.go:25
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line tree_fold.go:25
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line tree_fold.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep3
@@ -251,54 +212,48 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
 						tid := gc_tx
-						{
 //line tree_fold.go:25
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:29
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
 						tid := gc_tx
-						{
 //line tree_fold.go:25
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:29
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
 						tid := gc_tx
-						{
 //line tree_fold.go:25
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:29
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:17
 						tid := gc_tx
-						{
 //line tree_fold.go:25
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line tree_fold.go:29
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line tree_fold.go:17
 					tid := gc_tx
-					{
 //line tree_fold.go:25
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -343,19 +298,6 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 		}
 	}
 }
-
-// TreeFoldIntKernel is TreeFoldKernel on int32s whose sums wrap, reading
-// after the tree the elements of the threads below four, each its own.
-//
-//line tree_fold.go:40
-func TreeFoldIntKernel(in, out []int32, start, stop int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_treeFoldInt,
-		func(gc_t *gocuda.Thread) { treeFoldInt(gc_t, in, out, start, stop) },
-		func(gc_b *compiled.Block) { gc_body_treeFoldInt(gc_b, in, out, start, stop) })
-}
-
-//line tree_fold.go:40
-var gc_src_treeFoldInt = compiled.NewSource(gc_files_tree_fold, "treeFoldInt", "ee7c39e78864badc1c5ccbe888d1d6c6eff2acfa92ae0f879fb65f7ab8ed6e92", "tree_fold.go:36-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:40
 func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int) {
@@ -419,24 +361,15 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 //line tree_fold.go:43
 					break
 				}
-				{
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 //line tree_fold.go:44
-					archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-				}
+				archsimd.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
-//line tree_fold.go:46
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -445,26 +378,23 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 //line tree_fold.go:41
 			tid := gc_tx
 			{
-				{
+				k := int(0)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:43
-					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(1)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:43
-					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(2)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:43
-					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
-//line tree_fold.go:43
-					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
+				k := int(3)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
@@ -510,21 +440,17 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						var tid int = gc_tx
 //line tree_fold.go:41
 						_ = tid
-						{
 //line tree_fold.go:48
-							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line tree_fold.go:50
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					{
 //line tree_fold.go:49
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line tree_fold.go:53
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -556,17 +482,14 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_tx := gc_vstep3
 //line tree_fold.go:41
 						var tid int = gc_tx
-						{
 //line tree_fold.go:49
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:49
-								break
-							}
-//line tree_fold.go:49
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line tree_fold.go:49
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line tree_fold.go:51
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep3
@@ -577,54 +500,48 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
 						tid := gc_tx
-						{
 //line tree_fold.go:49
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:53
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
 						tid := gc_tx
-						{
 //line tree_fold.go:49
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:53
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
 						tid := gc_tx
-						{
 //line tree_fold.go:49
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:53
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:41
 						tid := gc_tx
-						{
 //line tree_fold.go:49
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line tree_fold.go:53
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line tree_fold.go:41
 					tid := gc_tx
-					{
 //line tree_fold.go:49
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -778,22 +695,6 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 	}
 }
 
-// TreeFoldKeptKernel is TreeFoldKernel whose thread 0 reads, after the
-// tree, elements 0 to 7 through a variable defined with the thread's
-// index in one statement (a remat variable, which the compiled form
-// defines where it is used): the reads count, so the steps run as
-// written.
-//
-//line tree_fold.go:65
-func TreeFoldKeptKernel(in, out []float32, start, stop int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_treeFoldKept,
-		func(gc_t *gocuda.Thread) { treeFoldKept(gc_t, in, out, start, stop) },
-		func(gc_b *compiled.Block) { gc_body_treeFoldKept(gc_b, in, out, start, stop) })
-}
-
-//line tree_fold.go:65
-var gc_src_treeFoldKept = compiled.NewSource(gc_files_tree_fold, "treeFoldKept", "975cf49d280da00e1da212b1fcffa9cac046177f9d8c85610a6ff1c5aed8b357", "tree_fold.go:58-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line tree_fold.go:65
 func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop int) {
 	t := gc_b.Thread()
@@ -856,24 +757,15 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 //line tree_fold.go:68
 					break
 				}
-				{
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 //line tree_fold.go:69
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-				}
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
-//line tree_fold.go:71
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -882,26 +774,23 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 //line tree_fold.go:66
 			tid := gc_tx
 			{
-				{
+				k := int(0)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:68
-					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(1)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:68
-					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(2)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:68
-					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
-//line tree_fold.go:68
-					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
+				k := int(3)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
@@ -947,21 +836,17 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						var tid int = gc_tx
 //line tree_fold.go:66
 						_ = tid
-						{
 //line tree_fold.go:73
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line tree_fold.go:75
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					{
 //line tree_fold.go:74
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line tree_fold.go:78
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -993,17 +878,14 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						gc_tx := gc_vstep3
 //line tree_fold.go:66
 						var tid int = gc_tx
-						{
 //line tree_fold.go:74
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:74
-								break
-							}
-//line tree_fold.go:74
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line tree_fold.go:74
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line tree_fold.go:76
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep3
@@ -1014,54 +896,48 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
 						tid := gc_tx
-						{
 //line tree_fold.go:74
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:78
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
 						tid := gc_tx
-						{
 //line tree_fold.go:74
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:78
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
 						tid := gc_tx
-						{
 //line tree_fold.go:74
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:78
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:66
 						tid := gc_tx
-						{
 //line tree_fold.go:74
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line tree_fold.go:78
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line tree_fold.go:66
 					tid := gc_tx
-					{
 //line tree_fold.go:74
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1081,66 +957,48 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 //line tree_fold.go:78
 				kept, _ := sdata, tid
 				{
-					{
+					k_ := int(0)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(0)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(1)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(1)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(2)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(2)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(3)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(3)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(4)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(4)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(5)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(5)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
+					k_ := int(6)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
 //line tree_fold.go:80
-						k_ := int(6)
-						out[8*gc_bx+k_] = kept[k_]
-					}
-					{
-//line tree_fold.go:80
-						k_ := int(7)
-						out[8*gc_bx+k_] = kept[k_]
-					}
+					k_ := int(7)
+					out[8*gc_bx+k_] = kept[k_]
 				}
 			}
 		}
 	}
 }
-
-// TreeFoldWarpKernel is Harris's kernel 5 on block b's 4*blockDim.x
-// elements of in: a tree from start down to the last step above 32, then
-// the last warp's steps from 32 in warp 0 (the form NVIDIA prescribes for
-// independent thread scheduling), and thread 0 writes sdata[0] to out[b].
-//
-//line tree_fold.go:92
-func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_treeFoldWarp,
-		func(gc_t *gocuda.Thread) { treeFoldWarp(gc_t, in, out, start) },
-		func(gc_b *compiled.Block) { gc_body_treeFoldWarp(gc_b, in, out, start) })
-}
-
-//line tree_fold.go:92
-var gc_src_treeFoldWarp = compiled.NewSource(gc_files_tree_fold, "treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line tree_fold.go:92
 func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
@@ -1206,24 +1064,15 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:95
 					break
 				}
-				{
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
-				}
-				{
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
 //line tree_fold.go:96
-					archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
-				}
+				archsimd.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
 			}
-//line tree_fold.go:98
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1232,26 +1081,23 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 //line tree_fold.go:93
 			tid := gc_tx
 			{
-				{
+				k := int(0)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:95
-					k := int(0)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(1)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:95
-					k := int(1)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
+				k := int(2)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
 //line tree_fold.go:95
-					k := int(2)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
-				{
-//line tree_fold.go:95
-					k := int(3)
-					sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
-				}
+				k := int(3)
+				sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
 			}
 		}
 	}
@@ -1297,21 +1143,17 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						var tid int = gc_tx
 //line tree_fold.go:93
 						_ = tid
-						{
 //line tree_fold.go:100
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line tree_fold.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					{
 //line tree_fold.go:101
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line tree_fold.go:105
 				gc_vstep3 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1343,17 +1185,14 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_vstep3
 //line tree_fold.go:93
 						var tid int = gc_tx
-						{
 //line tree_fold.go:101
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line tree_fold.go:101
-								break
-							}
-//line tree_fold.go:101
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line tree_fold.go:101
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line tree_fold.go:103
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep3
@@ -1364,54 +1203,48 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 						tid := gc_tx
-						{
 //line tree_fold.go:101
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:105
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 						tid := gc_tx
-						{
 //line tree_fold.go:101
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:105
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 						tid := gc_tx
-						{
 //line tree_fold.go:101
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line tree_fold.go:105
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 						tid := gc_tx
-						{
 //line tree_fold.go:101
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line tree_fold.go:105
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 					tid := gc_tx
-					{
 //line tree_fold.go:101
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1424,194 +1257,191 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line tree_fold.go:117
-				var gc_m8 uint32
+			var gc_m8 uint32
 //line tree_fold.go:105
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+//line tree_fold.go:115
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					if gc_lo2 < gc_hi2 {
-						gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+					tid := gc_tx
+//line tree_fold.go:105
+					if tid < gocuda.WarpSize {
+						gc_m8 |= 1 << gc_lane
 					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+//line tree_fold.go:111
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+//line tree_fold.go:118
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+						gc_at3 := sdata[gc_off2:][:32]
+//line tree_fold.go:106
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line tree_fold.go:93
 							tid := gc_tx
-//line tree_fold.go:105
-							if tid < gocuda.WarpSize {
-								gc_m8 |= 1 << gc_lane
-							}
+//line tree_fold.go:106
+							v := sdata[tid]
+//line tree_fold.go:108
+							gc_l_v[gc_lane] = v
 						}
 					}
 				}
-				gc_save8 := gc_act
-				gc_act = gc_save8 & gc_m8
-				if gc_act != 0 {
-					{
+//line tree_fold.go:107
+				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line tree_fold.go:114
+								gc_tx := gc_tidx2.X + gc_lane
+//line tree_fold.go:116
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+//line tree_fold.go:93
+								var tid int = gc_tx
+//line tree_fold.go:93
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line tree_fold.go:108
+								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+									break
+								}
+//line tree_fold.go:108
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line tree_fold.go:123
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line tree_fold.go:93
+								var tid int = gc_tx
+//line tree_fold.go:93
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+//line tree_fold.go:108
+								if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+									break
+								}
+//line tree_fold.go:108
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+								v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+//line tree_fold.go:116
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
-								gc_at3 := sdata[gc_off2:][:32]
-//line tree_fold.go:106
-								copy(gc_l_v[:], gc_at3)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-									tid := gc_tx
-//line tree_fold.go:106
-									v := sdata[tid]
-//line tree_fold.go:108
-									gc_l_v[gc_lane] = v
-								}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+							tid := gc_tx
+//line tree_fold.go:95
+							v := gc_l_v[gc_lane]
+//line tree_fold.go:108
+							v += sdata[tid+offset]
+							gc_l_v[gc_lane] = v
 						}
 					}
-//line tree_fold.go:107
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act
-						if compiled.SIMD {
-							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					{
 //line tree_fold.go:114
-									gc_tx := gc_tidx2.X + gc_lane
-//line tree_fold.go:116
-									gc_ty := gc_tidx2.Y
-									_ = gc_ty
-									gc_tz := gc_tidx2.Z
-									_ = gc_tz
-//line tree_fold.go:93
-									var tid int = gc_tx
-//line tree_fold.go:93
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line tree_fold.go:108
-									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
-										break
-									}
-//line tree_fold.go:108
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line tree_fold.go:123
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line tree_fold.go:93
-									var tid int = gc_tx
-//line tree_fold.go:93
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-//line tree_fold.go:108
-									if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
-//line tree_fold.go:108
-										break
-									}
-//line tree_fold.go:108
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
-//line tree_fold.go:108
-									v.StoreSlice(gc_l_v[gc_lane:])
-									gc_left &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-									tid := gc_tx
-//line tree_fold.go:95
-									v := gc_l_v[gc_lane]
-//line tree_fold.go:108
-									v += sdata[tid+offset]
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off3 := gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
-									gc_at4 := sdata[gc_off3:][:32]
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+//line tree_fold.go:117
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+							gc_at4 := sdata[gc_off3:][:32]
 //line tree_fold.go:110
-									copy(gc_at4, gc_l_v[:])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-//line tree_fold.go:93
-										tid := gc_tx
-//line tree_fold.go:95
-										v := gc_l_v[gc_lane]
-//line tree_fold.go:110
-										sdata[tid] = v
-									}
+							copy(gc_at4, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line tree_fold.go:93
+								tid := gc_tx
+//line tree_fold.go:95
+								v := gc_l_v[gc_lane]
+//line tree_fold.go:110
+								sdata[tid] = v
 							}
 						}
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
 			}
+//line tree_fold.go:117
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 	{
@@ -1628,22 +1458,14 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_at6 := sdata[gc_off5:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line tree_fold.go:115
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line tree_fold.go:115
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line tree_fold.go:115
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line tree_fold.go:115
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line tree_fold.go:119
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1697,9 +1519,3 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 }
-
-// gc_files_tree_fold holds the source files whose lines the kernels' records hash.
-//
-//go:embed tree_fold.go
-//line tree_fold.go:126
-var gc_files_tree_fold embed.FS

@@ -5,33 +5,12 @@
 package difftest
 
 import (
-	"embed"
 	"fmt"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// UniformCheckKernel checks its launch first (the block a power of two)
-// and again after a barrier (limit at least the block's size), failing
-// the launch with ErrInvalidValue; between them each thread doubles its
-// element: the compiled form runs each check once per block, as the
-// block's first thread.
-//
-//line uniformcheck.go:16
-func UniformCheckKernel(in, out []int32, limit int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_uniformCheck,
-		func(gc_t *gocuda.Thread) { uniformCheck(gc_t, in, out, limit) },
-		func(gc_b *compiled.Block) { gc_body_uniformCheck(gc_b, in, out, limit) })
-}
-
-//line uniformcheck.go:16
-var gc_src_uniformCheck = compiled.NewSource(gc_files_uniformcheck, "uniformCheck", "bbb95fc4d3b85f8bac2ba16a98f4806ef3aeb9ab2cc70d802819b98839673b5b", "uniformcheck.go:9-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line uniformcheck.go:16
 func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
@@ -398,19 +377,6 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 	}
 }
 
-// UniformCheckGridKernel is UniformCheckKernel's first check and doubling
-// with no barrier: the compiled form runs a chunk of blocks per call.
-//
-//line uniformcheck.go:39
-func UniformCheckGridKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_uniformCheckGrid,
-		func(gc_t *gocuda.Thread) { uniformCheckGrid(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_uniformCheckGrid(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line uniformcheck.go:39
-var gc_src_uniformCheckGrid = compiled.NewSource(gc_files_uniformcheck, "uniformCheckGrid", "43181b036ca9fe4aa03d675ba7e4b3a4005eec71edaf834c0b304f105e590dee", "uniformcheck.go:35-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line uniformcheck.go:39
 func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -490,21 +456,19 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						{
 //line uniformcheck.go:44
-							var i int = gc_bx*b + gc_tx
+						var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
-							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+						if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
-								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-							} else {
+							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						} else {
 //line uniformcheck.go:44
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line uniformcheck.go:44
-								if gc_if3.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line uniformcheck.go:44
-									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
-								}
+								gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
@@ -621,16 +585,51 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						{
 //line uniformcheck.go:44
-							var i int = gc_bx*b + gc_tx
+						var i int = gc_bx*b + gc_tx
 //line uniformcheck.go:44
-							if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+						if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
 //line uniformcheck.go:44
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line uniformcheck.go:44
+							if i >= 0 && i <= len(in)-8 {
+								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
+							} else {
+//line uniformcheck.go:45
+								break gc_steps
+							}
+//line uniformcheck.go:45
+							if i >= 0 && i <= len(out)-8 {
+//line uniformcheck.go:45
+								gc_vb.Mul(gc_ld).StoreSlice(out[i:])
+							} else {
+//line uniformcheck.go:45
+								var gc_lanes2 [8]int32
+//line uniformcheck.go:45
+								gc_vb.Mul(gc_ld).Store(&gc_lanes2)
+//line uniformcheck.go:45
+								for gc_k2 := range 8 {
+//line uniformcheck.go:45
+									if 0xff&(1<<gc_k2) != 0 {
+//line uniformcheck.go:45
+										gc_pos.Thread = gc_rank + gc_k2
+//line uniformcheck.go:45
+										out[i+gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+//line uniformcheck.go:45
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+//line uniformcheck.go:45
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+//line uniformcheck.go:44
+							if gc_if.ToBits() != 0 {
+//line uniformcheck.go:44
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 								if i >= 0 && i <= len(in)-8 {
-									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 								} else {
 //line uniformcheck.go:45
 									break gc_steps
@@ -638,61 +637,24 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 //line uniformcheck.go:45
 								if i >= 0 && i <= len(out)-8 {
 //line uniformcheck.go:45
-									gc_vb.Mul(gc_ld).StoreSlice(out[i:])
+									gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
 								} else {
 //line uniformcheck.go:45
-									var gc_lanes2 [8]int32
+									var gc_lanes4 [8]int32
 //line uniformcheck.go:45
-									gc_vb.Mul(gc_ld).Store(&gc_lanes2)
+									gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
 //line uniformcheck.go:45
-									for gc_k2 := range 8 {
+									for gc_k4 := range 8 {
 //line uniformcheck.go:45
-										if 0xff&(1<<gc_k2) != 0 {
+										if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line uniformcheck.go:45
-											gc_pos.Thread = gc_rank + gc_k2
+											gc_pos.Thread = gc_rank + gc_k4
 //line uniformcheck.go:45
-											out[i+gc_k2] = gc_lanes2[gc_k2]
+											out[i+gc_k4] = gc_lanes4[gc_k4]
 										}
 									}
 //line uniformcheck.go:45
 									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line uniformcheck.go:45
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
-//line uniformcheck.go:44
-								if gc_if.ToBits() != 0 {
-//line uniformcheck.go:44
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line uniformcheck.go:44
-									if i >= 0 && i <= len(in)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
-									} else {
-//line uniformcheck.go:45
-										break gc_steps
-									}
-//line uniformcheck.go:45
-									if i >= 0 && i <= len(out)-8 {
-//line uniformcheck.go:45
-										gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
-									} else {
-//line uniformcheck.go:45
-										var gc_lanes4 [8]int32
-//line uniformcheck.go:45
-										gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
-//line uniformcheck.go:45
-										for gc_k4 := range 8 {
-//line uniformcheck.go:45
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line uniformcheck.go:45
-												gc_pos.Thread = gc_rank + gc_k4
-//line uniformcheck.go:45
-												out[i+gc_k4] = gc_lanes4[gc_k4]
-											}
-										}
-//line uniformcheck.go:45
-										gc_pos.Thread = gc_rank
-									}
 								}
 							}
 						}
@@ -712,9 +674,3 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 		}
 	}
 }
-
-// gc_files_uniformcheck holds the source files whose lines the kernels' records hash.
-//
-//go:embed uniformcheck.go
-//line uniformcheck.go:57
-var gc_files_uniformcheck embed.FS

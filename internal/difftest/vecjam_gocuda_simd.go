@@ -5,35 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// VecJamKernel gives thread i < n the sum over j < k of in[j*n+i+d]
-// scaled by scale[j], a column walk whose running sum the vector steps
-// keep in a register, which the SIMD build runs two steps at a time,
-// their loops as one (kir/vecjam.go). Where in is too short for the last
-// threads' last trip (d > 0), or scale for the loop (a uniform load), the
-// launch fails at the thread the runtime path fails at.
-//
-//line vecjam.go:13
-func VecJamKernel(in, scale, out []float32, n, k, d int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vecJam,
-		func(gc_t *gocuda.Thread) { vecJam(gc_t, in, scale, out, n, k, d) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_vecJam(gc_b, gc_lo, gc_hi, in, scale, out, n, k, d)
-		})
-}
-
-//line vecjam.go:13
-var gc_src_vecJam = compiled.NewSource(gc_files_vecjam, "vecJam", "cca899a506012a07238ee683200280938c1a223827ee1ebb15dfed20c31f9cee", "vecjam.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:13
 func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []float32, n, k, d int) {
@@ -217,23 +192,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 		})
 	}
 }
-
-// VecJamTwoKernel gives thread i < len(out) the sums of in[i+2r-d] and
-// of its squares over d from 0 to 2r, a window read backwards whose
-// loads are each checked in place: two sums carried, which the SIMD build
-// runs two vector steps at a time. Where in is too short for the last
-// threads' windows, the launch fails at the first of them, as on the
-// runtime path.
-//
-//line vecjam.go:33
-func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vecJamTwo,
-		func(gc_t *gocuda.Thread) { vecJamTwo(gc_t, in, out, r) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecJamTwo(gc_b, gc_lo, gc_hi, in, out, r) })
-}
-
-//line vecjam.go:33
-var gc_src_vecJamTwo = compiled.NewSource(gc_files_vecjam, "vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vecjam.go:33
 func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
@@ -433,8 +391,3 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		})
 	}
 }
-
-// gc_files_vecjam holds the source files whose lines the kernels' records hash.
-//
-//go:embed vecjam.go
-var gc_files_vecjam embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DaxpyKernel is BLAS's DAXPY, y = a*x + y in double precision, one
-// thread per element.
-//
-//line vector64.go:18
-func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_daxpy,
-		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line vector64.go:18
-var gc_src_daxpy = compiled.NewSource(gc_files_vector64, "daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:18
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
@@ -75,21 +56,16 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:19
 						_ = i
-						{
-//line vector64.go:20
-							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line vector64.go:22
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line vector64.go:21
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line vector64.go:25
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line vector64.go:21
@@ -98,16 +74,14 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_tx := gc_vstep2
 //line vector64.go:19
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line vector64.go:21
-								break
-							}
+						if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line vector64.go:21
-							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line vector64.go:21
+						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line vector64.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -119,72 +93,57 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						gc_pos.Thread = gc_rank
 //line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line vector64.go:21
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line vector64.go:25
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line vector64.go:21
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line vector64.go:25
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line vector64.go:21
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line vector64.go:25
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:19
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line vector64.go:21
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line vector64.go:25
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line vector64.go:19
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line vector64.go:21
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// Float64OpsKernel is float64 arithmetic the four-lane step has: + - * /,
-// math.Sqrt, math.Floor, negation, comparisons under ifs whose outcome
-// differs between threads, and the thread's index as a float64.
-//
-//line vector64.go:30
-func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_float64Ops,
-		func(gc_t *gocuda.Thread) { float64Ops(gc_t, in, out, h) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Ops(gc_b, gc_lo, gc_hi, in, out, h) })
-}
-
-//line vector64.go:30
-var gc_src_float64Ops = compiled.NewSource(gc_files_vector64, "float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:30
 func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64, h float64) {
@@ -349,99 +308,6 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 	}
 }
 
-// Float64MixKernel converts between float32, float64 and int and takes
-// min and max of float64s: the step does not (min and max differ from
-// Go's on NaN and signed zeros; the conversions are AVX-512's), and the
-// loop stays scalar in either build.
-//
-//line vector64.go:50
-func Float64MixKernel(f []float32, d []float64, n []int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_float64Mix,
-		func(gc_t *gocuda.Thread) { float64Mix(gc_t, f, d, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Mix(gc_b, gc_lo, gc_hi, f, d, n) })
-}
-
-//line vector64.go:50
-var gc_src_float64Mix = compiled.NewSource(gc_files_vector64, "float64Mix", "97fba1e7805ad6f46572392b771a27711884cb01fe2f9b4e3420d036e4319166", "vector64.go:44-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line vector64.go:50
-func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d []float64, n []int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line vector64.go:60
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line vector64.go:71
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(d), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off && gc_off <= len(d) && gc_to <= len(d)-gc_off && gc_off <= len(n) && gc_to <= len(n)-gc_off {
-				gc_at := f[gc_off:][:gc_to]
-				gc_at2 := d[gc_off:][:gc_to]
-				gc_at3 := n[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
-//line vector64.go:53
-						x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
-						gc_at2[gc_tx] = min(x, 2) + max(x, -2)
-						gc_at[gc_tx] = float32(x) * 0.5
-						gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line vector64.go:51
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						x := float64(f[i]) + d[i]
-						d[i] = min(x, 2) + max(x, -2)
-						f[i] = float32(x) * 0.5
-						n[i] = int(x) + n[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-// Int64OpsKernel is int64 and uint64 arithmetic: add, subtract, xor,
-// and-not, shifts by a uniform count (past the width too), comparisons,
-// the index as an int64, and an int64 multiply in a second loop, which
-// stays scalar.
-//
-//line vector64.go:66
-func Int64OpsKernel(a []int64, b []uint64, s uint) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_int64Ops,
-		func(gc_t *gocuda.Thread) { int64Ops(gc_t, a, b, s) },
-		func(gc_b *compiled.Block) { gc_body_int64Ops(gc_b, a, b, s) })
-}
-
-//line vector64.go:66
-var gc_src_int64Ops = compiled.NewSource(gc_files_vector64, "int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector64.go:66
 func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_pos := gc_b.Pos()
@@ -513,13 +379,10 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 			i := gc_bx*gc_bdx + gc_tx
 			if i >= len(a) {
-				{
 //line vector64.go:68
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-//line vector64.go:71
 			x := a[i]
 			y := (x ^ 0x5bd1e995) - int64(i)
 			if y > x {
@@ -544,20 +407,6 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 		}
 	}
 }
-
-// Escape64Kernel counts a point's escape-time iterations in double
-// precision: a loop whose threads leave at different trips, under a mask
-// of 64-bit lanes.
-func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_escape64,
-		func(gc_t *gocuda.Thread) { escape64(gc_t, re, im, count, limit) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_escape64(gc_b, gc_lo, gc_hi, re, im, count, limit)
-		})
-}
-
-//line vector64.go:87
-var gc_src_escape64 = compiled.NewSource(gc_files_vector64, "escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector64.go:87
 func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, count []int64, limit int64) {
@@ -618,36 +467,34 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 						zi := ci
 //line vector64.go:92
 						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-						{
 //line vector64.go:92
-							gc_lanes6 := gc_all9
+						gc_lanes6 := gc_all9
 //line vector64.go:92
-							for {
+						for {
 //line vector64.go:92
-								gc_b.Tick()
+							gc_b.Tick()
 //line vector64.go:92
-								if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line vector64.go:92
-									return
-								}
-//line vector64.go:92
-								gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
-//line vector64.go:92
-								if gc_lanes6.ToBits() == 0 {
-//line vector64.go:92
-									break
-								}
-//line vector64.go:92
-								gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-								gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
-								zr = gc_t17
-//line vector64.go:92
-								zi = gc_t18
-//line vector64.go:92
-								n = n.Add(gc_vb24).Merge(n, gc_lanes6)
+								return
 							}
+//line vector64.go:92
+							gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
+//line vector64.go:92
+							if gc_lanes6.ToBits() == 0 {
+//line vector64.go:92
+								break
+							}
+//line vector64.go:92
+							gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+							gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+							zr = gc_t17
+//line vector64.go:92
+							zi = gc_t18
+//line vector64.go:92
+							n = n.Add(gc_vb24).Merge(n, gc_lanes6)
 						}
 //line vector64.go:92
 						n.StoreSlice(gc_at3[gc_tx:])
@@ -711,36 +558,34 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 						zi := ci
 //line vector64.go:92
 						var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-						{
 //line vector64.go:92
-							gc_lanes2 := gc_all3
+						gc_lanes2 := gc_all3
 //line vector64.go:92
-							for {
+						for {
 //line vector64.go:92
-								gc_b.Tick()
+							gc_b.Tick()
 //line vector64.go:92
-								if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line vector64.go:92
-									return
-								}
-//line vector64.go:92
-								gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
-//line vector64.go:92
-								if gc_lanes2.ToBits() == 0 {
-//line vector64.go:92
-									break
-								}
-//line vector64.go:92
-								gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-								gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
-								zr = gc_t5
-//line vector64.go:92
-								zi = gc_t6
-//line vector64.go:92
-								n = n.Add(gc_vb8).Merge(n, gc_lanes2)
+								return
 							}
+//line vector64.go:92
+							gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
+//line vector64.go:92
+							if gc_lanes2.ToBits() == 0 {
+//line vector64.go:92
+								break
+							}
+//line vector64.go:92
+							gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+							gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+							zr = gc_t5
+//line vector64.go:92
+							zi = gc_t6
+//line vector64.go:92
+							n = n.Add(gc_vb8).Merge(n, gc_lanes2)
 						}
 //line vector64.go:99
 						n.StoreSlice(count[i:])
@@ -779,20 +624,6 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 	}
 }
 
-// Shift64Kernel reads its input two elements past its thread's: a slice
-// too short fails at the first thread past its end.
-//
-//line vector64.go:106
-func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_shift64,
-		func(gc_t *gocuda.Thread) { shift64(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shift64(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line vector64.go:106
-var gc_src_shift64 = compiled.NewSource(gc_files_vector64, "shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line vector64.go:106
 func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -841,12 +672,8 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 								var i int = gc_bx*gc_bdx + gc_tx
 //line vector64.go:107
 								_ = i
-								{
-//line vector64.go:108
-									archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line vector64.go:110
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -854,11 +681,9 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 //line vector64.go:107
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line vector64.go:109
-								gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
 						}
+//line vector64.go:112
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -867,27 +692,25 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 					gc_pos.Thread = gc_rank
 //line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i+2] - in[i]
-					}
+//line vector64.go:109
+					out[i] = in[i+2] - in[i]
 				}
 			} else {
+//line vector64.go:113
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 //line vector64.go:107
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 //line vector64.go:109
-								break
-							}
+						if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 //line vector64.go:109
-							archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+							break
 						}
+//line vector64.go:109
+						archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
 					}
-//line vector64.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -899,61 +722,54 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						gc_pos.Thread = gc_rank
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i+2] - in[i]
-						}
+//line vector64.go:109
+						out[i] = in[i+2] - in[i]
 					}
 					{
+//line vector64.go:113
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i+2] - in[i]
-						}
+//line vector64.go:109
+						out[i] = in[i+2] - in[i]
 					}
 					{
+//line vector64.go:113
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i+2] - in[i]
-						}
+//line vector64.go:109
+						out[i] = in[i+2] - in[i]
 					}
 					{
+//line vector64.go:113
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = in[i+2] - in[i]
-						}
+//line vector64.go:109
+						out[i] = in[i+2] - in[i]
 					}
 				}
+//line vector64.go:113
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line vector64.go:107
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = in[i+2] - in[i]
-					}
+//line vector64.go:109
+					out[i] = in[i+2] - in[i]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_vector64 holds the source files whose lines the kernels' records hash.
-//
-//go:embed vector64.go
-//line vector64.go:121
-var gc_files_vector64 embed.FS

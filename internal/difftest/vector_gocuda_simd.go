@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PullKernel is a one-dimensional n-body step: each thread sums the pull
-// of a shared tile of bodies on its own, in a loop of the same trip for
-// every thread, and stores the negated sum (negation flips the sign of
-// zero too). Launch it with one thread per body.
-//
-//line vector.go:27
-func PullKernel(pos, mass, acc []float32, eps2 float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pull,
-		func(gc_t *gocuda.Thread) { pull(gc_t, pos, mass, acc, eps2) },
-		func(gc_b *compiled.Block) { gc_body_pull(gc_b, pos, mass, acc, eps2) })
-}
-
-//line vector.go:27
-var gc_src_pull = compiled.NewSource(gc_files_vector, "pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42").NoGoexit("1451cde0afe86f004340a211c23f31b1a1b9b36bf3609b86e7a9e4ba63a982cd", "vector.go:14-19")
 
 //line vector.go:27
 func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) {
@@ -53,11 +33,9 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-			{
 //line vector.go:32
-				tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
-				tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
-			}
+			tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
 //line vector.go:38
@@ -243,20 +221,6 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 	})
 }
 
-// BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
-// multiplication, shifts by a constant and by a uniform count past the
-// width, max, conversions between the integer types and to float32.
-//
-//line vector.go:49
-func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_bitMix,
-		func(gc_t *gocuda.Thread) { bitMix(gc_t, in, out, f, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bitMix(gc_b, gc_lo, gc_hi, in, out, f, s) })
-}
-
-//line vector.go:49
-var gc_src_bitMix = compiled.NewSource(gc_files_vector, "bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:49
 func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []uint32, f []float32, s uint) {
 	gc_pos := gc_b.Pos()
@@ -375,20 +339,6 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 	}
 }
 
-// WeightsKernel sums four shifted rows with weights in a loop of constant
-// trips, which the compiler writes as copies.
-//
-//line vector.go:65
-func WeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_weights,
-		func(gc_t *gocuda.Thread) { weights(gc_t, in, w, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_weights(gc_b, gc_lo, gc_hi, in, w, out) })
-}
-
-//line vector.go:65
-var gc_src_weights = compiled.NewSource(gc_files_vector, "weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line vector.go:65
 func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -477,22 +427,15 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 //line vector.go:72
 						break
 					}
-					{
 //line vector.go:73
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
-					}
-					{
+					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
-					}
-					{
+					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
-					}
-					{
+					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
-						sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
-					}
+					sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+//line vector.go:75
 					sum.StoreSlice(out[i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -505,46 +448,30 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 //line vector.go:71
 				var sum float32
 				{
-					{
 //line vector.go:72
-						k := int(0)
-						sum += w[k] * in[k*n+i]
-					}
-					{
-//line vector.go:72
-						k := int(1)
-						sum += w[k] * in[k*n+i]
-					}
-					{
-//line vector.go:72
-						k := int(2)
-						sum += w[k] * in[k*n+i]
-					}
-					{
-//line vector.go:72
-						k := int(3)
-						sum += w[k] * in[k*n+i]
-					}
+					k := int(0)
+					sum += w[k] * in[k*n+i]
 				}
-//line vector.go:75
+				{
+//line vector.go:72
+					k := int(1)
+					sum += w[k] * in[k*n+i]
+				}
+				{
+//line vector.go:72
+					k := int(2)
+					sum += w[k] * in[k*n+i]
+				}
+				{
+//line vector.go:72
+					k := int(3)
+					sum += w[k] * in[k*n+i]
+				}
 				out[i] = sum
 			}
 		}
 	}
 }
-
-// OffsetsKernel is a second difference: loads at offsets from the
-// thread's index, and one at an index the same for every thread.
-//
-//line vector.go:82
-func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_offsets,
-		func(gc_t *gocuda.Thread) { offsets(gc_t, in, out, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsets(gc_b, gc_lo, gc_hi, in, out, k) })
-}
-
-//line vector.go:82
-var gc_src_offsets = compiled.NewSource(gc_files_vector, "offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:82
 func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k int) {
@@ -742,20 +669,6 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 	}
 }
 
-// ShiftOffsetKernel loads at an offset of 1<<k from the thread's index
-// where i < n, a condition that differs between lanes: k may be
-// negative, where that shift panics, only in threads that reach it.
-//
-//line vector.go:95
-func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_shiftOffset,
-		func(gc_t *gocuda.Thread) { shiftOffset(gc_t, in, out, k, n) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shiftOffset(gc_b, gc_lo, gc_hi, in, out, k, n) })
-}
-
-//line vector.go:95
-var gc_src_shiftOffset = compiled.NewSource(gc_files_vector, "shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:95
 func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, n int) {
 	gc_pos := gc_b.Pos()
@@ -934,20 +847,6 @@ func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 	}
 }
-
-// ClampKernel has ifs whose conditions differ between lanes, an else, a
-// comparison that is false and one that is true for NaN, and && of an
-// affine index's comparison with a vector one.
-//
-//line vector.go:112
-func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_clamp,
-		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
-}
-
-//line vector.go:112
-var gc_src_clamp = compiled.NewSource(gc_files_vector, "clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:112
 func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
@@ -1285,23 +1184,6 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 	}
 }
 
-// EscapeKernel is a mandelbrot-like escape loop: the loop goes on while
-// any lane's point has not escaped, and each lane's count stops where its
-// point escaped. Threads past the offset-shifted end return, a guard no
-// narrowing removes.
-//
-//line vector.go:138
-func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_escape,
-		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_escape(gc_b, gc_lo, gc_hi, re, im, count, maxIter)
-		})
-}
-
-//line vector.go:138
-var gc_src_escape = compiled.NewSource(gc_files_vector, "escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:138
 func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
 	gc_pos := gc_b.Pos()
@@ -1570,19 +1452,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 	}
 }
 
-// SkipKernel has a loop of the same trip for every thread whose trips
-// some lanes skip (continue) and some lanes leave early (break).
-//
-//line vector.go:159
-func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_skip,
-		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
-}
-
-//line vector.go:159
-var gc_src_skip = compiled.NewSource(gc_files_vector, "skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:159
 func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
 	gc_pos := gc_b.Pos()
@@ -1704,23 +1573,6 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 	}
 }
 
-// SkipStopKernel has a loop whose trips differ between lanes, which some
-// lanes skip (continue) and which every lane still in the trip leaves
-// under a condition the same for all (stop, voted by the block): the
-// lanes that skipped the trip stay in the loop. The vector step left it
-// with them once (a fuzzer's find, 2026-11-26).
-//
-//line vector.go:185
-func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_skipStop,
-		func(gc_t *gocuda.Thread) { skipStop(gc_t, in, out, stop) },
-		func(gc_b *compiled.Block) { gc_body_skipStop(gc_b, in, out, stop) })
-}
-
-//line vector.go:185
-var gc_src_skipStop = compiled.NewSource(gc_files_vector, "skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line vector.go:185
 func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1877,21 +1729,6 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 	})
 }
 
-// RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
-// of the same trip for every thread: each load's index is computed in the
-// loop, so the step checks it there. A matrix shorter than rows*width
-// fails in the loop, at the first thread whose load leaves it.
-//
-//line vector.go:207
-func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rowSum,
-		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
-}
-
-//line vector.go:207
-var gc_src_rowSum = compiled.NewSource(gc_files_vector, "rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:207
 func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
 	gc_pos := gc_b.Pos()
@@ -2040,20 +1877,6 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 		})
 	}
 }
-
-// EdgeKernel is a three-point stencil clamped at the ends of its row, as
-// image kernels clamp at the edges: the steps inside the row load eight
-// consecutive elements, those at an edge go lane by lane.
-//
-//line vector.go:224
-func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_edge,
-		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line vector.go:224
-var gc_src_edge = compiled.NewSource(gc_files_vector, "edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:224
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -2286,20 +2109,6 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
-
-// SwapKernel swaps the elements of each pair, scaling them: loads and
-// stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
-// with the length for a last, unpaired element.
-//
-//line vector.go:239
-func SwapKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_swap,
-		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line vector.go:239
-var gc_src_swap = compiled.NewSource(gc_files_vector, "swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:239
 func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -2657,16 +2466,13 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
 						if (2*i) >= 0 && (2*i) <= len(in)-16 {
-							{
+							gc_lo2 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
-								gc_lo2 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+							gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:245
-								gc_hi2 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+							gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
 //line vector.go:245
-								gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
-//line vector.go:245
-								gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
-							}
+							gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
 						} else {
 //line vector.go:245
 							break gc_steps
@@ -2743,16 +2549,13 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:244
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
-								{
+								gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:245
-									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+								gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:245
-									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+								gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line vector.go:245
-									gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line vector.go:245
-									gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-								}
+								gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 							} else {
 //line vector.go:245
 								break gc_steps
@@ -2823,67 +2626,65 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:246
 						if gc_alive.And(gc_else).ToBits() != 0 {
-							{
 //line vector.go:246
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:246
-								if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
+							if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
 //line vector.go:248
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+								gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:248
-								} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
+							} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
 //line vector.go:248
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
-								} else {
+								gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
+							} else {
 //line vector.go:248
-									var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 //line vector.go:248
-									for gc_k9 := range 8 {
+								for gc_k9 := range 8 {
 //line vector.go:248
-										if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
+									if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
 //line vector.go:248
-											gc_pos.Thread = gc_rank + gc_k9
+										gc_pos.Thread = gc_rank + gc_k9
 //line vector.go:248
-											gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
-										}
+										gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 									}
-//line vector.go:248
-									gc_pos.Thread = gc_rank
-//line vector.go:248
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
 //line vector.go:248
-								gc_st5 := gc_ld5
+								gc_pos.Thread = gc_rank
 //line vector.go:248
-								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+							}
 //line vector.go:248
-									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							gc_st5 := gc_ld5
 //line vector.go:248
-									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line vector.go:248
-								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:248
-									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:248
-									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-								} else {
+							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:248
-									var gc_lanes10 [8]float32
+								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:248
-									gc_st5.Store(&gc_lanes10)
+								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
 //line vector.go:248
-									for gc_k10 := range 8 {
+								var gc_lanes10 [8]float32
 //line vector.go:248
-										if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
+								gc_st5.Store(&gc_lanes10)
 //line vector.go:248
-											gc_pos.Thread = gc_rank + gc_k10
+								for gc_k10 := range 8 {
 //line vector.go:248
-											out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
-										}
+									if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
+//line vector.go:248
+										gc_pos.Thread = gc_rank + gc_k10
+//line vector.go:248
+										out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
 									}
-//line vector.go:248
-									gc_pos.Thread = gc_rank
 								}
+//line vector.go:248
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
@@ -2910,21 +2711,6 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
-
-// TwistKernel swaps two of a thread's vectors in a parallel assignment
-// each trip (Go reads both operands before assigning either), the
-// regression of a vector step that assigned the first before reading it
-// for the second.
-//
-//line vector.go:258
-func TwistKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_twist,
-		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line vector.go:258
-var gc_src_twist = compiled.NewSource(gc_files_vector, "twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector.go:258
 func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
@@ -3040,43 +2826,36 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						a := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line vector.go:263
 						b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
-						{
 //line vector.go:263
-							gc_t13 := b
+						gc_t13 := b
 //line vector.go:263
-							gc_t14 := a
+						gc_t14 := a
 //line vector.go:263
-							a = gc_t13
+						a = gc_t13
 //line vector.go:263
-							b = gc_t14
+						b = gc_t14
 //line vector.go:263
-							a = a.Mul(gc_vb9).Add(b)
-						}
-						{
+						a = a.Mul(gc_vb9).Add(b)
 //line vector.go:263
-							gc_t15 := b
+						gc_t15 := b
 //line vector.go:263
-							gc_t16 := a
+						gc_t16 := a
 //line vector.go:263
-							a = gc_t15
+						a = gc_t15
 //line vector.go:263
-							b = gc_t16
+						b = gc_t16
 //line vector.go:263
-							a = a.Mul(gc_vb9).Add(b)
-						}
-						{
+						a = a.Mul(gc_vb9).Add(b)
 //line vector.go:263
-							gc_t17 := b
+						gc_t17 := b
 //line vector.go:263
-							gc_t18 := a
+						gc_t18 := a
 //line vector.go:263
-							a = gc_t17
+						a = gc_t17
 //line vector.go:263
-							b = gc_t18
+						b = gc_t18
 //line vector.go:263
-							a = a.Mul(gc_vb9).Add(b)
-						}
-//line vector.go:264
+						a = a.Mul(gc_vb9).Add(b)
 						a.Sub(b).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3088,23 +2867,15 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					a := gc_at[gc_tx]
 //line vector.go:263
 					b := 2*gc_at[gc_tx] + 1
-					{
-						{
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-						{
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-						{
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-					}
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:268
 					gc_at2[gc_tx] = a - b
 				}
@@ -3199,43 +2970,36 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						a := archsimd.LoadFloat32x8Slice(in[i:])
 //line vector.go:263
 						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-						{
 //line vector.go:263
-							gc_t := b
+						gc_t := b
 //line vector.go:263
-							gc_t2 := a
+						gc_t2 := a
 //line vector.go:263
-							a = gc_t
+						a = gc_t
 //line vector.go:263
-							b = gc_t2
+						b = gc_t2
 //line vector.go:263
-							a = a.Mul(gc_vb3).Add(b)
-						}
-						{
+						a = a.Mul(gc_vb3).Add(b)
 //line vector.go:263
-							gc_t3 := b
+						gc_t3 := b
 //line vector.go:263
-							gc_t4 := a
+						gc_t4 := a
 //line vector.go:263
-							a = gc_t3
+						a = gc_t3
 //line vector.go:263
-							b = gc_t4
+						b = gc_t4
 //line vector.go:263
-							a = a.Mul(gc_vb3).Add(b)
-						}
-						{
+						a = a.Mul(gc_vb3).Add(b)
 //line vector.go:263
-							gc_t5 := b
+						gc_t5 := b
 //line vector.go:263
-							gc_t6 := a
+						gc_t6 := a
 //line vector.go:263
-							a = gc_t5
+						a = gc_t5
 //line vector.go:263
-							b = gc_t6
+						b = gc_t6
 //line vector.go:263
-							a = a.Mul(gc_vb3).Add(b)
-						}
-//line vector.go:264
+						a = a.Mul(gc_vb3).Add(b)
 						a.Sub(b).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3249,23 +3013,15 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					a := in[i]
 //line vector.go:263
 					b := 2*in[i] + 1
-					{
-						{
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-						{
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-						{
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:265
-							a, b = b, a
-							a = a*0.5 + b
-						}
-					}
+					a, b = b, a
+					a = a*0.5 + b
 //line vector.go:268
 					out[i] = a - b
 				}
@@ -3273,22 +3029,6 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 		}
 	}
 }
-
-// RowTileKernel loads a row of a w-wide matrix into shared memory through
-// a __device__ helper that takes the thread it does not read (as the
-// matmul kernels' matmulLoad does, for gocuda check and gocuda profile),
-// zero past the row's end, and writes the row reversed: the vector steps
-// inline the helper without the thread.
-//
-//line vector.go:278
-func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowTile,
-		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
-		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
-}
-
-//line vector.go:278
-var gc_src_rowTile = compiled.NewSource(gc_files_vector, "rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284").NoGoexit("069415c7b4c694242a120214ed5f54f739a54acb09ad0bc5813930320b43af8e", "vector.go:286-292")
 
 //line vector.go:278
 func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
@@ -3766,20 +3506,6 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	}
 }
 
-// UnrolledWrapKernel converts an expression of an unrolled loop's counter
-// that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
-// vector steps once wrote it, the conversion would not build.
-//
-//line vector.go:299
-func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_unrolledWrap,
-		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
-}
-
-//line vector.go:299
-var gc_src_unrolledWrap = compiled.NewSource(gc_files_vector, "unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line vector.go:299
 func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
@@ -3855,24 +3581,19 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_pos.Thread = gc_rank
 //line vector.go:300
 					var i int = gc_bx*gc_bdx + gc_tx
-					{
-						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:302
-							break
-						}
+					if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:302
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-						{
-//line vector.go:302
-							v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-						}
-						{
-//line vector.go:304
-							v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
-						}
-//line vector.go:304
-						v.StoreSlice(out[i:])
+						break
 					}
+//line vector.go:302
+					v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:302
+					v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+//line vector.go:304
+					v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+//line vector.go:304
+					v.StoreSlice(out[i:])
 				}
 //line vector.go:308
 				archsimd.ClearAVXUpperBits()
@@ -3882,30 +3603,20 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_pos.Thread = gc_rank
 //line vector.go:300
 				i := gc_bx*gc_bdx + gc_tx
+//line vector.go:302
+				v := in[i]
 				{
-					v := in[i]
-					{
-						{
 //line vector.go:303
-							j := int(0)
-							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-						}
-						{
-//line vector.go:303
-							j := int(1)
-							v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
-						}
-					}
-//line vector.go:306
-					out[i] = v
+					j := int(0)
+					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 				}
+				{
+//line vector.go:303
+					j := int(1)
+					v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+				}
+				out[i] = v
 			}
 		}
 	}
 }
-
-// gc_files_vector holds the source files whose lines the kernels' records hash.
-//
-//go:embed vector.go
-//line vector.go:317
-var gc_files_vector embed.FS

@@ -5,30 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// RowPickKernel stores a[row] at out[col] for the one row whose a[row]
-// exceeds limit: the rows past m return before they read a, which has
-// only m elements, while out is in range for every thread.
-//
-//line vector_uniform.go:15
-func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_rowPick,
-		func(gc_t *gocuda.Thread) { rowPick(gc_t, a, out, m, limit) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowPick(gc_b, gc_lo, gc_hi, a, out, m, limit) })
-}
-
-//line vector_uniform.go:15
-var gc_src_rowPick = compiled.NewSource(gc_files_vector_uniform, "rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:15
 func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m int, limit float32) {
@@ -142,16 +122,14 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						var col int = gc_bx*gc_bdx + gc_tx
 //line vector_uniform.go:17
 						_ = col
-						{
 //line vector_uniform.go:21
-							s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
+						s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
 //line vector_uniform.go:21
-							gc_if3 := s.Greater(gc_vb3)
+						gc_if3 := s.Greater(gc_vb3)
 //line vector_uniform.go:21
-							if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line vector_uniform.go:21
-								s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
-							}
+							s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
 						}
 					}
 //line vector_uniform.go:23
@@ -231,19 +209,16 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 //line vector_uniform.go:21
 							break
 						}
-						{
 //line vector_uniform.go:21
-							s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
+						s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
 //line vector_uniform.go:21
-							gc_if := s.Greater(gc_vb)
+						gc_if := s.Greater(gc_vb)
 //line vector_uniform.go:21
-							if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line vector_uniform.go:21
-								s.StoreMasked((*[8]float32)(out[col:]), gc_if)
-							}
+							s.StoreMasked((*[8]float32)(out[col:]), gc_if)
 						}
 					}
-//line vector_uniform.go:24
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -266,20 +241,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		}
 	}
 }
-
-// SkipFirstKernel returns the threads whose flag is set, and the others
-// add a[k] to their element: with k past a's end, the first thread whose
-// flag is clear fails.
-//
-//line vector_uniform.go:31
-func SkipFirstKernel(flags []int32, a, out []float32, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_skipFirst,
-		func(gc_t *gocuda.Thread) { skipFirst(gc_t, flags, a, out, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skipFirst(gc_b, gc_lo, gc_hi, flags, a, out, k) })
-}
-
-//line vector_uniform.go:31
-var gc_src_skipFirst = compiled.NewSource(gc_files_vector_uniform, "skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line vector_uniform.go:31
 func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
@@ -492,9 +453,3 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		}
 	}
 }
-
-// gc_files_vector_uniform holds the source files whose lines the kernels' records hash.
-//
-//go:embed vector_uniform.go
-//line vector_uniform.go:47
-var gc_files_vector_uniform embed.FS

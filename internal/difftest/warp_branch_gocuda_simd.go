@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpLoopBranchKernel runs two loops of ballots, a range loop and a
-// counted one, under a divergent if (the threads whose x is a multiple
-// of three), each left by a break and a continue whose conditions are
-// the same for the whole block: every lane of the if takes them
-// together, as warp-level control.
-//
-//line warp_branch.go:12
-func WarpLoopBranchKernel(in []int32, out []uint32, skip, stop int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpLoopBranch,
-		func(gc_t *gocuda.Thread) { warpLoopBranch(gc_t, in, out, skip, stop) },
-		func(gc_b *compiled.Block) { gc_body_warpLoopBranch(gc_b, in, out, skip, stop) })
-}
-
-//line warp_branch.go:12
-var gc_src_warpLoopBranch = compiled.NewSource(gc_files_warp_branch, "warpLoopBranch", "2c10b1a1d5e1cf3aa0fc6aff2fbf6060482e5829c7265c7040de5321a9fc0f4e", "warp_branch.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_branch.go:12
 func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip, stop int) {
@@ -112,11 +91,237 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 				gc_l_m[gc_lane] = m
 			}
 		}
+//line warp_branch.go:22
+		var gc_m9 uint32
 		{
-			var gc_m9 uint32
-			{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_branch.go:15
+				d := gc_tx%3 == 0
+//line warp_branch.go:17
+				if d {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+//line warp_branch.go:18
+			for k := range 4 {
+				if k == stop {
+					break
+				}
+//line warp_branch.go:23
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_branch.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+					m := gc_l_m[gc_lane]
+//line warp_branch.go:22
+					gc_c2m[gc_lane] = m
+					gc_c2v[gc_lane] = in[i] > int32(k)
+				}
+//line warp_branch.go:22
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_branch.go:22
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:22
+							r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+//line warp_branch.go:22
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line warp_branch.go:22
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:22
+							r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+//line warp_branch.go:22
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:35
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:22
+						r ^= gc_c2r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+				}
+//line warp_branch.go:23
+				if k == skip {
+					continue
+				}
+				gc_left3 := gc_act
+				if compiled.SIMD {
+//line warp_branch.go:26
+					gc_vb := archsimd.BroadcastUint32x8(1)
+					if gc_act == ^uint32(0) {
+//line warp_branch.go:26
+						gc_vb2 := archsimd.BroadcastUint32x8(1)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_branch.go:26
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:26
+							r = r.Add(gc_vb2)
+//line warp_branch.go:26
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line warp_branch.go:26
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:26
+							r = r.Add(gc_vb)
+//line warp_branch.go:26
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:39
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:26
+						r++
+						gc_l_r[gc_lane] = r
+					}
+				}
+			}
+//line warp_branch.go:28
+			for k_ := 3; k_ >= 0; k_-- {
+				if k_ == skip {
+					continue
+				}
+//line warp_branch.go:33
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_branch.go:13
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_branch.go:15
+					m := gc_l_m[gc_lane]
+//line warp_branch.go:32
+					gc_c3m[gc_lane] = m
+					gc_c3v[gc_lane] = in[i] < int32(k_)
+				}
+//line warp_branch.go:32
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+				gc_left4 := gc_act
+				if compiled.SIMD {
+//line warp_branch.go:32
+					gc_vb3 := archsimd.BroadcastUint32x8(3)
+					if gc_act == ^uint32(0) {
+//line warp_branch.go:32
+						gc_vb4 := archsimd.BroadcastUint32x8(3)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_branch.go:32
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:32
+							r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+//line warp_branch.go:32
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line warp_branch.go:32
+							r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
+//line warp_branch.go:32
+							r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+//line warp_branch.go:32
+							r.StoreSlice(gc_l_r[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_branch.go:45
+						r := gc_l_r[gc_lane]
+//line warp_branch.go:32
+						r = r*3 + gc_c3r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+				}
+//line warp_branch.go:33
+				if k_ == stop {
+					break
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+		{
+//line warp_branch.go:41
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line warp_branch.go:44
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+//line warp_branch.go:38
+				copy(gc_at, gc_l_r[:])
+			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -124,249 +329,14 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line warp_branch.go:15
-					d := gc_tx%3 == 0
-//line warp_branch.go:17
-					if d {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-//line warp_branch.go:18
-				for k := range 4 {
-					if k == stop {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line warp_branch.go:13
-							i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_branch.go:15
-							m := gc_l_m[gc_lane]
-//line warp_branch.go:22
-							gc_c2m[gc_lane] = m
-							gc_c2v[gc_lane] = in[i] > int32(k)
-						}
-					}
-//line warp_branch.go:22
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:22
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:22
-								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line warp_branch.go:22
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line warp_branch.go:22
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:22
-								r = r.Xor(archsimd.LoadUint32x8Slice(gc_c2r[gc_lane:]))
-//line warp_branch.go:22
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_branch.go:35
-							r := gc_l_r[gc_lane]
-//line warp_branch.go:22
-							r ^= gc_c2r[gc_lane]
-							gc_l_r[gc_lane] = r
-						}
-					}
-//line warp_branch.go:23
-					if k == skip {
-						continue
-					}
-					gc_left3 := gc_act
-					if compiled.SIMD {
-//line warp_branch.go:26
-						gc_vb := archsimd.BroadcastUint32x8(1)
-						if gc_act == ^uint32(0) {
-//line warp_branch.go:26
-							gc_vb2 := archsimd.BroadcastUint32x8(1)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:26
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:26
-								r = r.Add(gc_vb2)
-//line warp_branch.go:26
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line warp_branch.go:26
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:26
-								r = r.Add(gc_vb)
-//line warp_branch.go:26
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_branch.go:39
-							r := gc_l_r[gc_lane]
-//line warp_branch.go:26
-							r++
-							gc_l_r[gc_lane] = r
-						}
-					}
-				}
-//line warp_branch.go:28
-				for k_ := 3; k_ >= 0; k_-- {
-					if k_ == skip {
-						continue
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_branch.go:13
-							i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
-							m := gc_l_m[gc_lane]
-//line warp_branch.go:32
-							gc_c3m[gc_lane] = m
-							gc_c3v[gc_lane] = in[i] < int32(k_)
-						}
-					}
-//line warp_branch.go:32
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
-					gc_left4 := gc_act
-					if compiled.SIMD {
-//line warp_branch.go:32
-						gc_vb3 := archsimd.BroadcastUint32x8(3)
-						if gc_act == ^uint32(0) {
-//line warp_branch.go:32
-							gc_vb4 := archsimd.BroadcastUint32x8(3)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_branch.go:32
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:32
-								r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
-//line warp_branch.go:32
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line warp_branch.go:32
-								r := archsimd.LoadUint32x8Slice(gc_l_r[gc_lane:])
-//line warp_branch.go:32
-								r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:]))
-//line warp_branch.go:32
-								r.StoreSlice(gc_l_r[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_branch.go:45
-							r := gc_l_r[gc_lane]
-//line warp_branch.go:32
-							r = r*3 + gc_c3r[gc_lane]
-							gc_l_r[gc_lane] = r
-						}
-					}
-//line warp_branch.go:33
-					if k_ == stop {
-						break
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
+					r := gc_l_r[gc_lane]
 //line warp_branch.go:38
-					copy(gc_at, gc_l_r[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_branch.go:13
-						i := gc_bx*gc_bdx + gc_tx
-//line warp_branch.go:15
-						r := gc_l_r[gc_lane]
-//line warp_branch.go:38
-						out[i] = r
-					}
+					out[i] = r
 				}
 			}
 		}
 	}
 }
-
-// gc_files_warp_branch holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_branch.go
-//line warp_branch.go:50
-var gc_files_warp_branch embed.FS

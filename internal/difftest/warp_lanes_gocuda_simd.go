@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpSumDownKernel sums in[i] over each warp with five __shfl_down_sync
-// steps (Luitjens's warp reduction, float32: the order of the additions
-// is the shuffle tree's) and stores each lane's partial sum. Out-of-range
-// threads add zero.
-//
-//line warp_lanes.go:18
-func WarpSumDownKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpSumDown,
-		func(gc_t *gocuda.Thread) { warpSumDown(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpSumDown(gc_b, in, out) })
-}
-
-//line warp_lanes.go:18
-var gc_src_warpSumDown = compiled.NewSource(gc_files_warp_lanes, "warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:18
 func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
@@ -126,28 +106,27 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:19
-					i := gc_bx*gc_bdx + gc_tx
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-//line warp_lanes.go:25
-					gc_s_v[gc_rank] = v
+//line warp_lanes.go:30
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:19
+				i := gc_bx*gc_bdx + gc_tx
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+//line warp_lanes.go:25
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line warp_lanes.go:24
@@ -285,24 +264,20 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					_ = i
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					{
 //line warp_lanes.go:28
-						v.StoreSlice(gc_at[gc_tx:])
-					}
+					v.StoreSlice(gc_at[gc_tx:])
 				}
-//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:28
-					gc_at[gc_tx] = v
-				}
+				gc_at[gc_tx] = v
 			}
 		} else {
+//line warp_lanes.go:32
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -340,17 +315,14 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:19
 					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					{
 //line warp_lanes.go:28
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:28
-							break
-						}
-//line warp_lanes.go:28
-						v.StoreSlice(out[i:])
+						break
 					}
+//line warp_lanes.go:28
+					v.StoreSlice(out[i:])
 				}
-//line warp_lanes.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -363,12 +335,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:28
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -376,12 +347,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:28
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -389,12 +359,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:28
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -402,12 +371,11 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:21
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:28
-						out[i] = v
-					}
+					out[i] = v
 				}
 			}
+//line warp_lanes.go:32
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -415,28 +383,12 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:21
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:28
-					out[i] = v
-				}
+				out[i] = v
 			}
 		}
 	}
 }
-
-// WarpXorMaxKernel leaves in every lane the maximum of in over its warp,
-// with a butterfly of __shfl_xor_sync steps on int32, and stores it
-// scaled by the lane.
-//
-//line warp_lanes.go:37
-func WarpXorMaxKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpXorMax,
-		func(gc_t *gocuda.Thread) { warpXorMax(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpXorMax(gc_b, in, out) })
-}
-
-//line warp_lanes.go:37
-var gc_src_warpXorMax = compiled.NewSource(gc_files_warp_lanes, "warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49").NoGoexit("73ab3db4467dd8229ca81f3d6301f4baf1219c9829bf156cd63544adc335b93d", "warp_lanes.go:51-52")
 
 //line warp_lanes.go:37
 func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
@@ -538,28 +490,27 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:38
-					i := gc_bx*gc_bdx + gc_tx
-					v := int32(-1 << 31)
-					if i < len(in) {
-						v = in[i]
-					}
-//line warp_lanes.go:44
-					gc_s_v[gc_rank] = v
+//line warp_lanes.go:49
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:38
+				i := gc_bx*gc_bdx + gc_tx
+				v := int32(-1 << 31)
+				if i < len(in) {
+					v = in[i]
+				}
+//line warp_lanes.go:44
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line warp_lanes.go:43
@@ -671,12 +622,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step + 1
 //line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
@@ -684,12 +634,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step + 2
 //line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
@@ -697,12 +646,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step + 3
 //line warp_lanes.go:53
 					gc_rank := gc_base + gc_tx
@@ -710,24 +658,22 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					gc_b.Enter(gc_rank)
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
+//line warp_lanes.go:51
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 //line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:47
-					gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
+				gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
+//line warp_lanes.go:51
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
@@ -739,12 +685,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -753,12 +698,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -767,12 +711,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 				{
+//line warp_lanes.go:51
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -781,12 +724,11 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:40
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:47
-						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-					}
+					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 				}
 			}
+//line warp_lanes.go:51
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -795,27 +737,12 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:40
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:47
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
+				out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		}
 	}
 }
-
-// WarpScanKernel is an inclusive scan of uint32 over each warp with
-// __shfl_up_sync (Hillis-Steele): lanes below the offset keep their sum.
-//
-//line warp_lanes.go:58
-func WarpScanKernel(in, out []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpScan,
-		func(gc_t *gocuda.Thread) { warpScan(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpScan(gc_b, in, out) })
-}
-
-//line warp_lanes.go:58
-var gc_src_warpScan = compiled.NewSource(gc_files_warp_lanes, "warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:58
 func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
@@ -912,28 +839,27 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_lanes.go:59
-					i := gc_bx*gc_bdx + gc_tx
-					var v uint32
-					if i < len(in) {
-						v = in[i]
-					}
-//line warp_lanes.go:65
-					gc_s_v[gc_rank] = v
+//line warp_lanes.go:70
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_lanes.go:59
+				i := gc_bx*gc_bdx + gc_tx
+				var v uint32
+				if i < len(in) {
+					v = in[i]
+				}
+//line warp_lanes.go:65
+				gc_s_v[gc_rank] = v
 			}
 		}
 //line warp_lanes.go:65
@@ -1103,24 +1029,20 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					_ = i
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					{
 //line warp_lanes.go:72
-						v.StoreSlice(gc_at[gc_tx:])
-					}
+					v.StoreSlice(gc_at[gc_tx:])
 				}
-//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 //line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:72
-					gc_at[gc_tx] = v
-				}
+				gc_at[gc_tx] = v
 			}
 		} else {
+//line warp_lanes.go:76
 			gc_vstep2 := gc_from
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1158,17 +1080,14 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:59
 					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					{
 //line warp_lanes.go:72
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:72
-							break
-						}
-//line warp_lanes.go:72
-						v.StoreSlice(out[i:])
+						break
 					}
+//line warp_lanes.go:72
+					v.StoreSlice(out[i:])
 				}
-//line warp_lanes.go:74
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1181,12 +1100,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:72
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:76
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1194,12 +1112,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:72
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:76
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1207,12 +1124,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:72
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line warp_lanes.go:76
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1220,12 +1136,11 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:61
 					v := gc_s_v[gc_rank]
-					{
 //line warp_lanes.go:72
-						out[i] = v
-					}
+					out[i] = v
 				}
 			}
+//line warp_lanes.go:76
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1233,30 +1148,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:61
 				v := gc_s_v[gc_rank]
-				{
 //line warp_lanes.go:72
-					out[i] = v
-				}
+				out[i] = v
 			}
 		}
 	}
 }
-
-// WarpPartialKernel runs in blocks whose size is no multiple of 32, so
-// the last warp is partly active: the lanes whose value is positive sum
-// theirs with __shfl_down_sync over the mask of a ballot, inside an if
-// the others skip; every lane then stores a ballot of its sign and its
-// sum (or its own value, for the others).
-//
-//line warp_lanes.go:83
-func WarpPartialKernel(in []float32, sums []float32, votes []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpPartial,
-		func(gc_t *gocuda.Thread) { warpPartial(gc_t, in, sums, votes) },
-		func(gc_b *compiled.Block) { gc_body_warpPartial(gc_b, in, sums, votes) })
-}
-
-//line warp_lanes.go:83
-var gc_src_warpPartial = compiled.NewSource(gc_files_warp_lanes, "warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:83
 func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, votes []uint32) {
@@ -1377,197 +1274,181 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 				gc_l_s[gc_lane] = s
 			}
 		}
-		{
-			var gc_m7 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
+//line warp_lanes.go:96
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 //line warp_lanes.go:88
-				if v > 0 {
-					gc_m7 |= 1 << gc_lane
-				}
+			if v > 0 {
+				gc_m7 |= 1 << gc_lane
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
 //line warp_lanes.go:89
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_lanes.go:90
-								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
 //line warp_lanes.go:90
-								_ = s
-//line warp_lanes.go:90
-								pos.StoreSlice(gc_c3m[gc_lane:])
-//line warp_lanes.go:90
-								for gc_k3 := range 8 {
-//line warp_lanes.go:90
-									gc_c3a[gc_lane+gc_k3] = offset
-								}
-//line warp_lanes.go:90
-								for gc_k4 := range 8 {
-//line warp_lanes.go:90
-									gc_c3w[gc_lane+gc_k4] = 8
-								}
-//line warp_lanes.go:91
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line warp_lanes.go:90
-								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
-//line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
-								_ = s
-//line warp_lanes.go:90
-								pos.StoreSlice(gc_c3m[gc_lane:])
-//line warp_lanes.go:90
-								for gc_k := range 8 {
-//line warp_lanes.go:90
-									gc_c3a[gc_lane+gc_k] = offset
-								}
-//line warp_lanes.go:90
-								for gc_k2 := range 8 {
-//line warp_lanes.go:90
-									gc_c3w[gc_lane+gc_k2] = 8
-								}
-//line warp_lanes.go:91
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_lanes.go:103
-							pos := gc_l_pos[gc_lane]
-//line warp_lanes.go:105
-							s := gc_l_s[gc_lane]
 							_ = s
 //line warp_lanes.go:90
-							gc_c3m[gc_lane] = pos
-							gc_c3a[gc_lane] = offset
-							gc_c3w[gc_lane] = 8
-						}
-					}
+							pos.StoreSlice(gc_c3m[gc_lane:])
 //line warp_lanes.go:90
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							for gc_k3 := range 8 {
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
-//line warp_lanes.go:90
-								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line warp_lanes.go:90
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
+								gc_c3a[gc_lane+gc_k3] = offset
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
 //line warp_lanes.go:90
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+							for gc_k4 := range 8 {
 //line warp_lanes.go:90
-								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line warp_lanes.go:90
-								s.StoreSlice(gc_l_s[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
+								gc_c3w[gc_lane+gc_k4] = 8
 							}
+//line warp_lanes.go:91
+							gc_left2 &^= 0xff << gc_lane
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line warp_lanes.go:103
-							s := gc_l_s[gc_lane]
 //line warp_lanes.go:90
-							s += gc_c3r[gc_lane]
-							gc_l_s[gc_lane] = s
+							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+//line warp_lanes.go:90
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+//line warp_lanes.go:90
+							_ = s
+//line warp_lanes.go:90
+							pos.StoreSlice(gc_c3m[gc_lane:])
+//line warp_lanes.go:90
+							for gc_k := range 8 {
+//line warp_lanes.go:90
+								gc_c3a[gc_lane+gc_k] = offset
+							}
+//line warp_lanes.go:90
+							for gc_k2 := range 8 {
+//line warp_lanes.go:90
+								gc_c3w[gc_lane+gc_k2] = 8
+							}
+//line warp_lanes.go:91
+							gc_left2 &^= 0xff << gc_lane
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_lanes.go:103
+						pos := gc_l_pos[gc_lane]
+//line warp_lanes.go:105
+						s := gc_l_s[gc_lane]
+						_ = s
+//line warp_lanes.go:90
+						gc_c3m[gc_lane] = pos
+						gc_c3a[gc_lane] = offset
+						gc_c3w[gc_lane] = 8
+					}
+				}
+//line warp_lanes.go:90
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_lanes.go:90
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+//line warp_lanes.go:90
+							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line warp_lanes.go:90
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line warp_lanes.go:90
+							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+//line warp_lanes.go:90
+							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line warp_lanes.go:90
+							s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line warp_lanes.go:103
+						s := gc_l_s[gc_lane]
+//line warp_lanes.go:90
+						s += gc_c3r[gc_lane]
+						gc_l_s[gc_lane] = s
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+		gc_act = gc_save7 &^ gc_dead
 		{
+//line warp_lanes.go:99
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
-					gc_at := votes[gc_off:][:32]
-					gc_at2 := sums[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_lanes.go:102
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+				gc_at := votes[gc_off:][:32]
+				gc_at2 := sums[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_lanes.go:110
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:86
-						pos := gc_l_pos[gc_lane]
+					pos := gc_l_pos[gc_lane]
 //line warp_lanes.go:88
-						s := gc_l_s[gc_lane]
+					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
-						gc_at2[gc_lane] = s
+					gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+					gc_at2[gc_lane] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_lanes.go:84
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_lanes.go:86
-						pos := gc_l_pos[gc_lane]
+					pos := gc_l_pos[gc_lane]
 //line warp_lanes.go:88
-						s := gc_l_s[gc_lane]
+					s := gc_l_s[gc_lane]
 //line warp_lanes.go:93
-						votes[i] = pos ^ uint32((gc_rank & 31))
-						sums[i] = s
-					}
+					votes[i] = pos ^ uint32((gc_rank & 31))
+					sums[i] = s
 				}
 			}
 		}
 	}
 }
-
-// WarpLeadersKernel sums in over each warp with __shfl_xor_sync, every
-// lane ending with the sum, and lane 0 of each warp stores it at the
-// warp's index in the grid, one element the lanes of a vector step store
-// under a mask.
-//
-//line warp_lanes.go:103
-func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpLeaders,
-		func(gc_t *gocuda.Thread) { warpLeaders(gc_t, in, sums) },
-		func(gc_b *compiled.Block) { gc_body_warpLeaders(gc_b, in, sums) })
-}
-
-//line warp_lanes.go:103
-var gc_src_warpLeaders = compiled.NewSource(gc_files_warp_lanes, "warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_lanes.go:103
 func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
@@ -1587,22 +1468,21 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line warp_lanes.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				v := in[i%len(in)]
-//line warp_lanes.go:107
-				gc_l_v[gc_lane] = v
+//line warp_lanes.go:121
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line warp_lanes.go:104
+			i := gc_bx*gc_bdx + gc_tx
+			v := in[i%len(in)]
+//line warp_lanes.go:107
+			gc_l_v[gc_lane] = v
 		}
 //line warp_lanes.go:106
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1678,16 +1558,8 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line warp_lanes.go:110
-				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
-			}
+			sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 		}
 	}
 }
-
-// gc_files_warp_lanes holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_lanes.go
-//line warp_lanes.go:120
-var gc_files_warp_lanes embed.FS

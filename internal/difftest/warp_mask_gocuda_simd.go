@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpMaskKernel shuffles and votes with a mask of its warp's own lanes,
-// which the last warp of a partial block has fewer of: each lane adds
-// the next lane's value, where the next lane is in the mask, the lanes of
-// odd warps (an if decided once per warp) add their lane 0's sum, and the
-// warp's lanes store their sums if any lane's is positive.
-//
-//line warp_mask.go:12
-func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpMask,
-		func(gc_t *gocuda.Thread) { warpMask(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpMask(gc_b, in, out) })
-}
-
-//line warp_mask.go:12
-var gc_src_warpMask = compiled.NewSource(gc_files_warp_mask, "warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24").NoGoexit("f1f65a3cfff421f929d533decba4b4b599aefbb3f2c0776d6814b1d3aaccd073", "warp_mask.go:26-27")
 
 //line warp_mask.go:12
 func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
@@ -129,30 +108,27 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
+//line warp_mask.go:24
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 //line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-					mask := warpMaskOf(lanes)
-					_ = mask
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_mask.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						v := in[i]
-						gc_l_v[gc_lane] = v
-					}
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+			mask := warpMaskOf(lanes)
+			_ = mask
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_mask.go:15
+				i := gc_bx*gc_bdx + gc_tx
+				v := in[i]
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line warp_mask.go:17
@@ -202,189 +178,177 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		}
-		{
-			{
-				var gc_m6 uint32
-//line warp_mask.go:18
-				if (gc_w>>5)%2 == 1 {
-					gc_m6 = ^uint32(0)
-				}
-				gc_save6 := gc_act
-				gc_act = gc_save6 & gc_m6
-				if gc_act != 0 {
-//line warp_mask.go:19
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_mask.go:19
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:19
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line warp_mask.go:19
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line warp_mask.go:19
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:19
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line warp_mask.go:19
-								v.StoreSlice(gc_l_v[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_mask.go:32
-							v := gc_l_v[gc_lane]
-//line warp_mask.go:19
-							v += gc_c2r[gc_lane]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-				gc_act = gc_save6 &^ gc_dead
-			}
-		}
-		{
-			{
-//line warp_mask.go:13
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-				mask := warpMaskOf(lanes)
-				_ = mask
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line warp_mask.go:19
-					v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-					gc_c3v[gc_lane] = v > 0
-				}
-			}
-//line warp_mask.go:21
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
-			gc_left4 := gc_act
-			if compiled.SIMD {
-//line warp_mask.go:21
-				gc_vb := archsimd.BroadcastUint32x8(0)
-				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line warp_mask.go:21
-					gc_vb2 := archsimd.BroadcastUint32x8(0)
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_mask.go:24
-						gc_tx := gc_tidx5.X + gc_lane
-//line warp_mask.go:26
-						gc_ty := gc_tidx5.Y
-						_ = gc_ty
-						gc_tz := gc_tidx5.Z
-						_ = gc_tz
-//line warp_mask.go:15
-						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:15
+		var gc_m6 uint32
+//line warp_mask.go:18
+		if (gc_w>>5)%2 == 1 {
+			gc_m6 = ^uint32(0)
+		}
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
+//line warp_mask.go:19
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_mask.go:19
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:21
-						gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line warp_mask.go:21
-						ballotSync := gc_t4
-//line warp_mask.go:21
-						if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
-							break
-						}
-//line warp_mask.go:21
-						gc_if2 := ballotSync.NotEqual(gc_vb2)
-						if gc_if2.ToBits() != 0 {
-//line warp_mask.go:22
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
-						}
-//line warp_mask.go:23
-						gc_left4 &^= 0xff << gc_lane
+//line warp_mask.go:19
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line warp_mask.go:19
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-//line warp_mask.go:37
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-//line warp_mask.go:15
-						var i int = gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:15
+//line warp_mask.go:19
 						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
-//line warp_mask.go:21
-						gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line warp_mask.go:21
-						ballotSync := gc_t3
-//line warp_mask.go:21
-						if i < 0 || i > len(out)-8 {
-//line warp_mask.go:21
-							break
-						}
-//line warp_mask.go:21
-						gc_if := ballotSync.NotEqual(gc_vb)
-						if gc_if.ToBits() != 0 {
-//line warp_mask.go:22
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-						}
-//line warp_mask.go:23
-						gc_left4 &^= 0xff << gc_lane
+//line warp_mask.go:19
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line warp_mask.go:19
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_mask.go:15
-						i := gc_bx*gc_bdx + gc_tx
-//line warp_mask.go:17
-						v := gc_l_v[gc_lane]
-//line warp_mask.go:21
-						var ballotSync uint32 = gc_c3r[gc_lane]
-//line warp_mask.go:21
-						if ballotSync != 0 {
-							out[i] = v
-						}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
+//line warp_mask.go:32
+					v := gc_l_v[gc_lane]
+//line warp_mask.go:19
+					v += gc_c2r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+//line warp_mask.go:13
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+			mask := warpMaskOf(lanes)
+			_ = mask
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warp_mask.go:19
+				v := gc_l_v[gc_lane]
+//line warp_mask.go:21
+				gc_c3v[gc_lane] = v > 0
+			}
+		}
+//line warp_mask.go:21
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
+		gc_left4 := gc_act
+		if compiled.SIMD {
+//line warp_mask.go:21
+			gc_vb := archsimd.BroadcastUint32x8(0)
+			gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+//line warp_mask.go:21
+				gc_vb2 := archsimd.BroadcastUint32x8(0)
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_mask.go:24
+					gc_tx := gc_tidx5.X + gc_lane
+//line warp_mask.go:26
+					gc_ty := gc_tidx5.Y
+					_ = gc_ty
+					gc_tz := gc_tidx5.Z
+					_ = gc_tz
+//line warp_mask.go:15
+					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:15
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line warp_mask.go:21
+					gc_t4 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+//line warp_mask.go:21
+					ballotSync := gc_t4
+//line warp_mask.go:21
+					if i < 0 || i > len(out)-8 {
+//line warp_mask.go:21
+						break
+					}
+//line warp_mask.go:21
+					gc_if2 := ballotSync.NotEqual(gc_vb2)
+					if gc_if2.ToBits() != 0 {
+//line warp_mask.go:22
+						v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+					}
+//line warp_mask.go:23
+					gc_left4 &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+//line warp_mask.go:37
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+//line warp_mask.go:15
+					var i int = gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:15
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+//line warp_mask.go:21
+					gc_t3 := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+//line warp_mask.go:21
+					ballotSync := gc_t3
+//line warp_mask.go:21
+					if i < 0 || i > len(out)-8 {
+//line warp_mask.go:21
+						break
+					}
+//line warp_mask.go:21
+					gc_if := ballotSync.NotEqual(gc_vb)
+					if gc_if.ToBits() != 0 {
+//line warp_mask.go:22
+						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+					}
+//line warp_mask.go:23
+					gc_left4 &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+//line warp_mask.go:30
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left4&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_mask.go:15
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_mask.go:17
+				v := gc_l_v[gc_lane]
+//line warp_mask.go:21
+				var ballotSync uint32 = gc_c3r[gc_lane]
+//line warp_mask.go:21
+				if ballotSync != 0 {
+					out[i] = v
 				}
 			}
 		}
 	}
 }
-
-// gc_files_warp_mask holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_mask.go
-//line warp_mask.go:36
-var gc_files_warp_mask embed.FS

@@ -5,30 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpPairKernel has each thread of block b add in[i] and in[i+bdx],
-// i = 2*b*bdx + x (zero past the end), and lane 0 of each warp write its
-// warp's sum to out[b*warps + warp], warps being the block's.
-//
-//line warp_pair.go:32
-func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpPair,
-		func(gc_t *gocuda.Thread) { warpPair(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpPair(gc_b, in, out) })
-}
-
-//line warp_pair.go:32
-var gc_src_warpPair = compiled.NewSource(gc_files_warp_pair, "warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:32
 func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
@@ -69,33 +50,31 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line warp_pair.go:73
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_pair.go:33
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:36
-							gc_l_v[gc_lane] = v
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line warp_pair.go:76
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_pair.go:33
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:36
+					gc_l_v[gc_lane] = v
 				}
 			}
+//line warp_pair.go:41
 			if gc_act != ^uint32(0) {
 //line warp_pair.go:21
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -179,12 +158,11 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				sum := gc_l_sum[gc_lane]
-				{
 //line warp_pair.go:36
-					warps := gc_bdx * gc_bdy / 32
-					out[gc_bx*warps+(gc_rank>>5)] = sum
-				}
+				warps := gc_bdx * gc_bdy / 32
+				out[gc_bx*warps+(gc_rank>>5)] = sum
 			}
+//line warp_pair.go:40
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -194,39 +172,38 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:50
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:34
-						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line warp_pair.go:36
-						gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_pair.go:33
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 //line warp_pair.go:36
-						gc_l_v[gc_lane] = v
-					}
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -311,25 +288,12 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			sum := gc_l_sum[gc_lane]
-			{
 //line warp_pair.go:36
-				warps := gc_bdx * gc_bdy / 32
-				out[gc_bx*warps+(gc_rank>>5)] = sum
-			}
+			warps := gc_bdx * gc_bdy / 32
+			out[gc_bx*warps+(gc_rank>>5)] = sum
 		}
 	}
 }
-
-// WarpPairIntKernel is WarpPairKernel on int32s, whose sums wrap, with
-// the reduction written in the kernel.
-func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpPairInt,
-		func(gc_t *gocuda.Thread) { warpPairInt(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpPairInt(gc_b, in, out) })
-}
-
-//line warp_pair.go:45
-var gc_src_warpPairInt = compiled.NewSource(gc_files_warp_pair, "warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:45
 func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
@@ -369,33 +333,31 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_act := ^uint32(0)
 			var gc_dead uint32
 			_ = gc_dead
-			{
 //line warp_pair.go:85
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_pair.go:46
-							i := gc_bx*2*gc_bdx + gc_tx
-							v := pairAt(in, i) + pairAt(in, i+gc_bdx)
-//line warp_pair.go:49
-							gc_l_v[gc_lane] = v
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line warp_pair.go:88
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_pair.go:46
+					i := gc_bx*2*gc_bdx + gc_tx
+					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+//line warp_pair.go:49
+					gc_l_v[gc_lane] = v
 				}
 			}
+//line warp_pair.go:54
 			if gc_act != ^uint32(0) {
 //line warp_pair.go:48
 				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
@@ -468,11 +430,10 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
-				{
 //line warp_pair.go:52
-					out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
-				}
+				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 			}
+//line warp_pair.go:55
 			continue
 		}
 		gc_cnt := min(32, gc_n-gc_w)
@@ -482,39 +443,38 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:65
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:47
-						v := gc_at[gc_lane] + gc_at2[gc_lane]
+					v := gc_at[gc_lane] + gc_at2[gc_lane]
 //line warp_pair.go:49
-						gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_pair.go:46
-						i := gc_bx*2*gc_bdx + gc_tx
-						v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					v := pairAt(in, i) + pairAt(in, i+gc_bdx)
 //line warp_pair.go:49
-						gc_l_v[gc_lane] = v
-					}
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -588,25 +548,11 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line warp_pair.go:52
-				out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
-			}
+			out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
 		}
 	}
 }
-
-// WarpPairEveryKernel is WarpPairKernel whose every lane writes its
-// value after the shuffles to out[i]: the lanes' sums are all read, so
-// the warps run as written.
-func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpPairEvery,
-		func(gc_t *gocuda.Thread) { warpPairEvery(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpPairEvery(gc_b, in, out) })
-}
-
-//line warp_pair.go:61
-var gc_src_warpPairEvery = compiled.NewSource(gc_files_warp_pair, "warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
 //line warp_pair.go:61
 func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
@@ -650,31 +596,30 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 //line warp_pair.go:101
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					if gc_act == ^uint32(0) {
-						gc_at3 := gc_row[gc_x02:][:32]
-						gc_at4 := gc_row2[gc_x02:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:104
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
-							var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+						var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
 //line warp_pair.go:65
-							gc_l_v[gc_lane] = v
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_pair.go:62
-							i := gc_bx*2*gc_bdx + gc_tx
-							var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+						i := gc_bx*2*gc_bdx + gc_tx
+						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 //line warp_pair.go:65
-							gc_l_v[gc_lane] = v
-						}
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
@@ -798,25 +743,24 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left4 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-						var r float32 = v
-//line warp_pair.go:63
-						out[gc_bx*gc_bdx+gc_tx] = r
+//line warp_pair.go:71
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+//line warp_pair.go:24
+					var r float32 = v
+//line warp_pair.go:63
+					out[gc_bx*gc_bdx+gc_tx] = r
 				}
 			}
 //line warp_pair.go:68
@@ -829,39 +773,38 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_pair.go:78
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_pair.go:63
-						var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 //line warp_pair.go:65
-						gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_pair.go:62
-						i := gc_bx*2*gc_bdx + gc_tx
-						var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					i := gc_bx*2*gc_bdx + gc_tx
+					var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
 //line warp_pair.go:65
-						gc_l_v[gc_lane] = v
-					}
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -985,32 +928,25 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-//line warp_pair.go:24
-					var r float32 = v
-//line warp_pair.go:63
-					out[gc_bx*gc_bdx+gc_tx] = r
+//line warp_pair.go:71
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line warp_pair.go:24
+				var r float32 = v
+//line warp_pair.go:63
+				out[gc_bx*gc_bdx+gc_tx] = r
 			}
 		}
 	}
 }
-
-// gc_files_warp_pair holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_pair.go
-//line warp_pair.go:75
-var gc_files_warp_pair embed.FS

@@ -5,48 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpPolicyScanKernel scans each block's elements of in into out with
-// the warp scan of policy P, a zero value of its own type parameter.
-//
-// gocuda compile compiled it for P = *countedWarp; P = *levelsWarp; P = sharedWarp; P = shuffleWarp; P = forwardWarp[*countedWarp]; P = forwardWarp[*levelsWarp]; P = forwardWarp[sharedWarp]; P = forwardWarp[shuffleWarp]; other type arguments run it on the runtime path.
-//
-//line warp_policy.go:116
-func WarpPolicyScanKernel[P warpPolicy](in, out []int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { warpPolicyScanKernel[P](gc_t, in, out) }
-	switch any(*new(P)).(type) {
-	case *countedWarp:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b, in, out) })
-	case *levelsWarp:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b, in, out) })
-	case sharedWarp:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_sharedWarp(gc_b, in, out) })
-	case shuffleWarp:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_shuffleWarp(gc_b, in, out) })
-	case forwardWarp[*countedWarp]:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b, in, out) })
-	case forwardWarp[*levelsWarp]:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b, in, out) })
-	case forwardWarp[sharedWarp]:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b, in, out) })
-	case forwardWarp[shuffleWarp]:
-		return compiled.Kernel(gc_src_warpPolicyScanKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b, in, out) })
-	}
-	return gc_thread
-}
-
-//line warp_policy.go:116
-var gc_src_warpPolicyScanKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyScanKernel", "0d85867da2224fed63bd05e8abe7e7fc1d644e0761efe7cd7959f79745df87f2", "warp_policy.go:112-120", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86", "warp_policy.go:90-110")
 
 //line warp_policy.go:116
 func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
@@ -83,43 +46,42 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:110
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:117
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var v int32 = gc_at[gc_lane]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-						var v_ int32 = v
+					var v_ int32 = v
 //line warp_policy.go:84
-						c.calls++
-						var v_2 int32 = v_
+					c.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:89
-						gc_l_v_2[gc_lane] = v_2
+					gc_l_v_2[gc_lane] = v_2
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32 = in[i]
+					i := gc_bx*gc_bdx + gc_tx
+					var v int32 = in[i]
 //line warp_policy.go:97
-						var v_ int32 = v
+					var v_ int32 = v
 //line warp_policy.go:84
-						c.calls++
-						var v_2 int32 = v_
+					c.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:89
-						gc_l_v_2[gc_lane] = v_2
-					}
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
@@ -254,318 +216,314 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:119
-			var gc_m13 uint32
-			{
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t2
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m13 |= 1 << gc_lane
+//line warp_policy.go:103
+					var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+//line warp_policy.go:103
+			var c_ *countedWarp = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:84
+				c_.calls++
+				var v_4 int32 = v_3
+//line warp_policy.go:87
+				gc_l_v_4[gc_lane] = v_4
+			}
+//line warp_policy.go:25
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+			} else {
+//line warp_policy.go:25
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
+					} else {
+//line warp_policy.go:26
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+//line warp_policy.go:26
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+//line warp_policy.go:26
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:24
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:26
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									if lane_2 >= offset_ {
+//line warp_policy.go:27
+										v_4 = v_4.Add(u_)
+									} else {
+//line warp_policy.go:27
+										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+										if gc_if4.ToBits() != 0 {
+//line warp_policy.go:27
+											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
+										}
+									}
+//line warp_policy.go:27
+									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line warp_policy.go:24
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:26
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+									if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
+									}
+//line warp_policy.go:27
+									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line warp_policy.go:24
+								lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								if lane_2 >= offset_ {
+									v_4 += u_
+								}
+//line warp_policy.go:31
+								gc_l_v_4[gc_lane] = v_4
+							}
+						}
 					}
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+						gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:45
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t2
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
+						var tid int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:31
+						r_4 := v_4
+//line warp_policy.go:85
+						r_3 := r_4
 //line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
+						if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
+							break
 						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left4 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_3[gc_lane] = v_3
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:31
+						r_4 := v_4
+//line warp_policy.go:85
+						r_3 := r_4
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
-//line warp_policy.go:103
-				var c_ *countedWarp = p_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:84
-					c_.calls++
-					var v_4 int32 = v_3
-//line warp_policy.go:87
-					gc_l_v_4[gc_lane] = v_4
-				}
-//line warp_policy.go:25
-				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all2 {
-					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-				} else {
-//line warp_policy.go:25
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
-							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
-						} else {
-//line warp_policy.go:26
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left3 := gc_act
-							if compiled.SIMD {
-//line warp_policy.go:26
-								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act == ^uint32(0) {
-//line warp_policy.go:26
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										if lane_2 >= offset_ {
-//line warp_policy.go:27
-											v_4 = v_4.Add(u_)
-										} else {
-//line warp_policy.go:27
-											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-												v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
-											}
-										}
-//line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-										if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
-										}
-//line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
-									v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-									if lane_2 >= offset_ {
-										v_4 += u_
-									}
-//line warp_policy.go:31
-									gc_l_v_4[gc_lane] = v_4
-								}
-							}
-						}
-					}
-				}
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
-							gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:45
-							gc_ty := gc_tidx5.Y
-							_ = gc_ty
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-							r_4 := v_4
-//line warp_policy.go:85
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-							r_4 := v_4
-//line warp_policy.go:85
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
+					tid := gc_tx
 //line warp_policy.go:97
-							v_4 := gc_l_v_4[gc_lane]
+					v_4 := gc_l_v_4[gc_lane]
 //line warp_policy.go:31
-							var r_4 int32 = v_4
+					var r_4 int32 = v_4
 //line warp_policy.go:85
-							var r_3 int32 = r_4
+					var r_3 int32 = r_4
 //line warp_policy.go:103
-							totals[tid] = r_3
-						}
-					}
+					totals[tid] = r_3
 				}
 			}
-//line warp_policy.go:110
-			gc_act = gc_save13 &^ gc_dead
 		}
+//line warp_policy.go:110
+		gc_act = gc_save13 &^ gc_dead
 	}
 //line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -773,115 +731,113 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:100
-					gc_l_v_[gc_lane] = v_
+//line warp_policy.go:127
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:100
+				gc_l_v_[gc_lane] = v_
 			}
 		}
-		{
 //line warp_policy.go:63
-			gc_save8 := gc_act
-			gc_in8 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
-				i_ := 0
+			i_ := 0
 //line warp_policy.go:64
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+			_ = gc_skip8
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				if i_ < p_2.levels {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+//line warp_policy.go:63
+			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+				lane_ := (gc_rank & 31)
+//line warp_policy.go:63
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				u := gc_c1r[gc_lane]
+				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
+					v_ += u
+				}
+//line warp_policy.go:68
+				gc_l_v_[gc_lane] = v_
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:77
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				i_++
 				gc_l_i_[gc_lane] = i_
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in8 &^ gc_dead
-				var gc_m8, gc_skip8 uint32
-				_ = gc_skip8
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					if i_ < p_2.levels {
-						gc_m8 |= 1 << gc_lane
-					}
-				}
-				gc_in8 &= gc_m8
-				gc_act = gc_in8
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					gc_c1m[gc_lane] = gocuda.FullMask
-					gc_c1a[gc_lane] = 1 << i_
-					gc_c1w[gc_lane] = gocuda.WarpSize
-				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-					lane_ := (gc_rank & 31)
-//line warp_policy.go:63
-					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					u := gc_c1r[gc_lane]
-					if lane_&(1<<p_2.levels-1) >= 1<<i_ {
-						v_ += u
-					}
-//line warp_policy.go:68
-					gc_l_v_[gc_lane] = v_
-				}
-				gc_act = gc_in8 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:77
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					i_++
-					gc_l_i_[gc_lane] = i_
-				}
-			}
-			gc_act = gc_save8 &^ gc_dead
 		}
+		gc_act = gc_save8 &^ gc_dead
 		{
+//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -921,295 +877,290 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:121
-			var gc_m18 uint32
-			{
+		var gc_m18 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m18 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save18 := gc_act
+		gc_act = gc_save18 & gc_m18
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t4
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t3
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m18 |= 1 << gc_lane
-					}
+//line warp_policy.go:103
+					var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-			gc_save18 := gc_act
-			gc_act = gc_save18 & gc_m18
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
 //line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t4
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t3
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-//line warp_policy.go:103
-				var p_3 *levelsWarp = p_
-				{
+			var p_3 *levelsWarp = p_
 //line warp_policy.go:63
-					gc_save15 := gc_act
-					gc_in15 := gc_act
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+			gc_save15 := gc_act
+			gc_in15 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 //line warp_policy.go:62
-						i_2 := 0
+				i_2 := 0
 //line warp_policy.go:64
-						gc_l_i_2[gc_lane] = i_2
+				gc_l_i_2[gc_lane] = i_2
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in15 &^ gc_dead
+				var gc_m15, gc_skip15 uint32
+				_ = gc_skip15
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in15 &^ gc_dead
-						var gc_m15, gc_skip15 uint32
-						_ = gc_skip15
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							i_2 := gc_l_i_2[gc_lane]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
-							if i_2 < p_3.levels {
-								gc_m15 |= 1 << gc_lane
-							}
-						}
-						gc_in15 &= gc_m15
-						gc_act = gc_in15
-						if gc_act == 0 {
+					if i_2 < p_3.levels {
+						gc_m15 |= 1 << gc_lane
+					}
+				}
+				gc_in15 &= gc_m15
+				gc_act = gc_in15
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+					gc_c2m[gc_lane] = gocuda.FullMask
+					gc_c2a[gc_lane] = 1 << i_2
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane_2 := (gc_rank & 31)
+//line warp_policy.go:63
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+					u_ := gc_c2r[gc_lane]
+					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
+						v_2 += u_
+					}
+//line warp_policy.go:68
+					gc_l_v_2[gc_lane] = v_2
+				}
+				gc_act = gc_in15 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line warp_policy.go:77
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:62
+					i_2++
+					gc_l_i_2[gc_lane] = i_2
+				}
+			}
+			gc_act = gc_save15 &^ gc_dead
+//line warp_policy.go:68
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:76
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+//line warp_policy.go:68
+						r_2 := v_2
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
 							break
 						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-							gc_c2m[gc_lane] = gocuda.FullMask
-							gc_c2a[gc_lane] = 1 << i_2
-							gc_c2w[gc_lane] = gocuda.WarpSize
-						}
-//line warp_policy.go:63
-						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-							lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
-							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-							u_ := gc_c2r[gc_lane]
-							if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
-								v_2 += u_
-							}
-//line warp_policy.go:68
-							gc_l_v_2[gc_lane] = v_2
-						}
-						gc_act = gc_in15 &^ gc_dead
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line warp_policy.go:77
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-							i_2++
-							gc_l_i_2[gc_lane] = i_2
-						}
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					gc_act = gc_save15 &^ gc_dead
-				}
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:76
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:68
-							r_2 := v_2
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
 //line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx
+						var tid int = gc_tx
 //line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:68
-							r_2 := v_2
+						r_2 := v_2
 //line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
+						if tid < 0 || tid > len(totals)-8 {
 //line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane
+							break
 						}
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left3 &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:97
-							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-							var r_2 int32 = v_2
-//line warp_policy.go:103
-							totals[tid] = r_2
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:97
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:68
+					var r_2 int32 = v_2
+//line warp_policy.go:103
+					totals[tid] = r_2
 				}
 			}
-//line warp_policy.go:109
-			gc_act = gc_save18 &^ gc_dead
 		}
+//line warp_policy.go:109
+		gc_act = gc_save18 &^ gc_dead
 	}
 //line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1422,29 +1373,28 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid_ := gc_tx
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:42
-					partials[tid_] = v_
+//line warp_policy.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid_ := gc_tx
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:42
+				partials[tid_] = v_
 			}
 		}
 //line warp_policy.go:43
@@ -1452,44 +1402,44 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (0 - offset) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
-						gc_at := partials[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line warp_policy.go:48
+				gc_x0 := gc_tidx.X
+				gc_off := (0 - offset) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+					gc_at := partials[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid_ := gc_tx
-							lane_ := tid_ & 31
+						tid_ := gc_tx
+						lane_ := tid_ & 31
 //line warp_policy.go:45
-							var below int32
-							if lane_ >= offset {
-								below = gc_at[gc_lane]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane_ >= offset {
+							below = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_l_below[gc_lane] = below
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_ := gc_tx
-							lane_ := tid_ & 31
+						tid_ := gc_tx
+						lane_ := tid_ & 31
 //line warp_policy.go:45
-							var below int32
-							if lane_ >= offset {
-								below = partials[tid_-offset]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane_ >= offset {
+							below = partials[tid_-offset]
 						}
+						gc_l_below[gc_lane] = below
 					}
 				}
 			}
+//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -1548,26 +1498,25 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-						tid_ := gc_tx
-//line warp_policy.go:42
-						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid_] += below
+//line warp_policy.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid_ := gc_tx
+//line warp_policy.go:42
+					below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+					partials[tid_] += below
 				}
 			}
 		}
@@ -1689,369 +1638,364 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:116
-			var gc_m17 uint32
-			{
+		var gc_m17 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t4
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t3
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m17 |= 1 << gc_lane
+//line warp_policy.go:103
+					var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+//line warp_policy.go:39
+			partials_ := gc_shared2(1024)[:1024]
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line warp_policy.go:44
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+					gc_at2 := partials_[gc_off2:][:32]
+//line warp_policy.go:42
+					copy(gc_at2, gc_l_v_2[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_2 := gc_tx
+//line warp_policy.go:42
+						v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:42
+						partials_[tid_2] = v_2
 					}
 				}
 			}
-			gc_save17 := gc_act
-			gc_act = gc_save17 & gc_m17
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t4
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t3
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-//line warp_policy.go:39
-				partials_ := gc_shared2(1024)[:1024]
+//line warp_policy.go:43
+			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
-							gc_at2 := partials_[gc_off2:][:32]
-//line warp_policy.go:42
-							copy(gc_at2, gc_l_v_2[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+//line warp_policy.go:48
+					gc_x03 := gc_tidx.X
+					gc_off3 := (0 - offset_) + gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+						gc_at3 := partials_[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x03 + gc_lane
 //line warp_policy.go:40
-								tid_2 := gc_tx
-//line warp_policy.go:42
-								v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:42
-								partials_[tid_2] = v_2
-							}
-						}
-					}
-				}
-//line warp_policy.go:43
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := (0 - offset_) + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
-								gc_at3 := partials_[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									lane_2 := tid_2 & 31
+							tid_2 := gc_tx
+							lane_2 := tid_2 & 31
 //line warp_policy.go:45
-									var below_ int32
-									if lane_2 >= offset_ {
-										below_ = gc_at3[gc_lane]
-									}
-									gc_l_below_[gc_lane] = below_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									lane_2 := tid_2 & 31
-//line warp_policy.go:45
-									var below_ int32
-									if lane_2 >= offset_ {
-										below_ = partials_[tid_2-offset_]
-									}
-									gc_l_below_[gc_lane] = below_
-								}
+							var below_ int32
+							if lane_2 >= offset_ {
+								below_ = gc_at3[gc_lane]
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
-								gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:62
-								gc_ty := gc_tidx5.Y
-								_ = gc_ty
-								gc_tz := gc_tidx5.Z
-								_ = gc_tz
-//line warp_policy.go:40
-								var tid_2 int = gc_tx
-//line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-								if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-									break
-								}
-//line warp_policy.go:51
-								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line warp_policy.go:66
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line warp_policy.go:40
-								var tid_2 int = gc_tx
-//line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-								if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-									break
-								}
-//line warp_policy.go:51
-								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left4&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-								tid_2 := gc_tx
-//line warp_policy.go:42
-								below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-								partials_[tid_2] += below_
-							}
-						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:61
-							gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:63
-							gc_ty := gc_tidx6.Y
-							_ = gc_ty
-							gc_tz := gc_tidx6.Z
-							_ = gc_tz
-//line warp_policy.go:40
-							var tid_2 int = gc_tx
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:53
-							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
-								break
-							}
-//line warp_policy.go:53
-							gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-							r_2 := gc_t6
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
+							gc_l_below_[gc_lane] = below_
 						}
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:40
-							var tid_2 int = gc_tx
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:53
-							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
-								break
-							}
-//line warp_policy.go:53
-							gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-							r_2 := gc_t5
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid_2 := gc_tx
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:53
-							var r_2 int32 = partials_[tid_2]
-//line warp_policy.go:103
-							totals[tid] = r_2
+							lane_2 := tid_2 & 31
+//line warp_policy.go:45
+							var below_ int32
+							if lane_2 >= offset_ {
+								below_ = partials_[tid_2-offset_]
+							}
+							gc_l_below_[gc_lane] = below_
 						}
 					}
 				}
+//line warp_policy.go:54
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+							gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:62
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+//line warp_policy.go:40
+							var tid_2 int = gc_tx
+//line warp_policy.go:40
+							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+//line warp_policy.go:50
+							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
+								break
+							}
+//line warp_policy.go:51
+							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line warp_policy.go:66
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line warp_policy.go:40
+							var tid_2 int = gc_tx
+//line warp_policy.go:40
+							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+//line warp_policy.go:50
+							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
+								break
+							}
+//line warp_policy.go:51
+							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+//line warp_policy.go:59
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_2 := gc_tx
+//line warp_policy.go:42
+						below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+						partials_[tid_2] += below_
+					}
+				}
 			}
-//line warp_policy.go:109
-			gc_act = gc_save17 &^ gc_dead
+//line warp_policy.go:55
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:61
+						gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:63
+						gc_ty := gc_tidx6.Y
+						_ = gc_ty
+						gc_tz := gc_tidx6.Z
+						_ = gc_tz
+//line warp_policy.go:40
+						var tid_2 int = gc_tx
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:53
+						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+							break
+						}
+//line warp_policy.go:53
+						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+						r_2 := gc_t6
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:40
+						var tid_2 int = gc_tx
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:53
+						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+							break
+						}
+//line warp_policy.go:53
+						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+						r_2 := gc_t5
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid_2 := gc_tx
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:53
+					var r_2 int32 = partials_[tid_2]
+//line warp_policy.go:103
+					totals[tid] = r_2
+				}
+			}
 		}
+//line warp_policy.go:109
+		gc_act = gc_save17 &^ gc_dead
 	}
 //line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2255,27 +2199,26 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:100
-					gc_l_v_[gc_lane] = v_
+//line warp_policy.go:127
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:100
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line warp_policy.go:25
@@ -2406,297 +2349,293 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:117
-			var gc_m12 uint32
-			{
+		var gc_m12 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t4
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_2 := gc_t3
+//line warp_policy.go:103
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m12 |= 1 << gc_lane
-					}
+//line warp_policy.go:103
+					var v_2 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t4
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
+//line warp_policy.go:25
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+			} else {
+//line warp_policy.go:25
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
 						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo3, gc_hi3)
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_2 := gc_t3
-//line warp_policy.go:103
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_2 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
-				}
-//line warp_policy.go:25
-				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all2 {
-					compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
-				} else {
-//line warp_policy.go:25
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
-							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo3, gc_hi3)
-						} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
 //line warp_policy.go:26
-								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act == ^uint32(0) {
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane
+									var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										if lane_2 >= offset_ {
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									if lane_2 >= offset_ {
 //line warp_policy.go:27
-											v_2 = v_2.Add(u_)
-										} else {
+										v_2 = v_2.Add(u_)
+									} else {
 //line warp_policy.go:27
-											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											if gc_if4.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
-											}
+											v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
 										}
-//line warp_policy.go:27
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
 									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-											v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
-										}
-//line warp_policy.go:27
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_policy.go:26
-									v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-									if lane_2 >= offset_ {
-										v_2 += u_
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+									if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+										v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
 									}
-//line warp_policy.go:31
-									gc_l_v_2[gc_lane] = v_2
+//line warp_policy.go:27
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
-							gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:45
-							gc_ty := gc_tidx6.Y
-							_ = gc_ty
-							gc_tz := gc_tidx6.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line warp_policy.go:24
+								lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								if lane_2 >= offset_ {
+									v_2 += u_
+								}
 //line warp_policy.go:31
-							r_2 := v_2
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
+								gc_l_v_2[gc_lane] = v_2
 							}
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_policy.go:31
-							r_2 := v_2
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_2.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left5&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:97
-							v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-							var r_2 int32 = v_2
-//line warp_policy.go:103
-							totals[tid] = r_2
 						}
 					}
 				}
 			}
-//line warp_policy.go:109
-			gc_act = gc_save12 &^ gc_dead
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+						gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:45
+						gc_ty := gc_tidx6.Y
+						_ = gc_ty
+						gc_tz := gc_tidx6.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+//line warp_policy.go:31
+						r_2 := v_2
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+//line warp_policy.go:31
+						r_2 := v_2
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_2.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:97
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+					var r_2 int32 = v_2
+//line warp_policy.go:103
+					totals[tid] = r_2
+				}
+			}
 		}
+//line warp_policy.go:109
+		gc_act = gc_save12 &^ gc_dead
 	}
 //line warp_policy.go:114
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2841,48 +2780,47 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:89
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:96
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:119
-						var v int32 = gc_at[gc_lane]
+					var v int32 = gc_at[gc_lane]
 //line warp_policy.go:97
-						var v_ int32 = v
+					var v_ int32 = v
 //line warp_policy.go:76
-						var v_2 int32 = v_
+					var v_2 int32 = v_
 //line warp_policy.go:84
-						c.calls++
-						var v_3 int32 = v_2
+					c.calls++
+					var v_3 int32 = v_2
 //line warp_policy.go:90
-						gc_l_v_3[gc_lane] = v_3
+					gc_l_v_3[gc_lane] = v_3
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						var v int32 = in[i]
+					i := gc_bx*gc_bdx + gc_tx
+					var v int32 = in[i]
 //line warp_policy.go:97
-						var v_ int32 = v
+					var v_ int32 = v
 //line warp_policy.go:76
-						var v_2 int32 = v_
+					var v_2 int32 = v_
 //line warp_policy.go:84
-						c.calls++
-						var v_3 int32 = v_2
+					c.calls++
+					var v_3 int32 = v_2
 //line warp_policy.go:90
-						gc_l_v_3[gc_lane] = v_3
-					}
+					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
@@ -3020,336 +2958,332 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:121
-			var gc_m14 uint32
-			{
+		var gc_m14 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m14 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_4 := gc_t2
+//line warp_policy.go:103
+						v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_4 := gc_t
+//line warp_policy.go:103
+						v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m14 |= 1 << gc_lane
+//line warp_policy.go:103
+					var v_4 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_4[gc_lane] = v_4
+				}
+			}
+//line warp_policy.go:103
+			var p_3 forwardWarp[*countedWarp] = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:110
+				v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:76
+				var v_5 int32 = v_4
+//line warp_policy.go:78
+				gc_l_v_5[gc_lane] = v_5
+			}
+//line warp_policy.go:76
+			var c_ *countedWarp = p_3.in
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_5 := gc_l_v_5[gc_lane]
+				c_.calls++
+				var v_6 int32 = v_5
+//line warp_policy.go:87
+				gc_l_v_6[gc_lane] = v_6
+			}
+//line warp_policy.go:25
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
+			} else {
+//line warp_policy.go:25
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo3, gc_hi3)
+					} else {
+//line warp_policy.go:26
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+//line warp_policy.go:26
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+//line warp_policy.go:26
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:24
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+//line warp_policy.go:26
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									if lane_2 >= offset_ {
+//line warp_policy.go:27
+										v_6 = v_6.Add(u_)
+									} else {
+//line warp_policy.go:27
+										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+										if gc_if4.ToBits() != 0 {
+//line warp_policy.go:27
+											v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
+										}
+									}
+//line warp_policy.go:27
+									v_6.StoreSlice(gc_l_v_6[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line warp_policy.go:24
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+//line warp_policy.go:26
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+									if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+										v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
+									}
+//line warp_policy.go:27
+									v_6.StoreSlice(gc_l_v_6[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line warp_policy.go:24
+								lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+								v_6 := gc_l_v_6[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								if lane_2 >= offset_ {
+									v_6 += u_
+								}
+//line warp_policy.go:31
+								gc_l_v_6[gc_lane] = v_6
+							}
+						}
 					}
 				}
 			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+						gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:45
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t2 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_4 := gc_t2
-//line warp_policy.go:103
-							v_4.StoreSlice(gc_l_v_4[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
+						var tid int = gc_tx
 //line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_4 := gc_t
-//line warp_policy.go:103
-							v_4.StoreSlice(gc_l_v_4[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_4 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_4[gc_lane] = v_4
-						}
-					}
-				}
-//line warp_policy.go:103
-				var p_3 forwardWarp[*countedWarp] = p_
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:110
-					v_4 := gc_l_v_4[gc_lane]
+						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+//line warp_policy.go:31
+						r_6 := v_6
+//line warp_policy.go:85
+						r_5 := r_6
 //line warp_policy.go:76
-					var v_5 int32 = v_4
-//line warp_policy.go:78
-					gc_l_v_5[gc_lane] = v_5
-				}
+						r_4 := r_5
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_4.StoreSlice(totals[tid:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+//line warp_policy.go:31
+						r_6 := v_6
+//line warp_policy.go:85
+						r_5 := r_6
 //line warp_policy.go:76
-				var c_ *countedWarp = p_3.in
+						r_4 := r_5
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_4.StoreSlice(totals[tid:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					v_5 := gc_l_v_5[gc_lane]
-					c_.calls++
-					var v_6 int32 = v_5
-//line warp_policy.go:87
-					gc_l_v_6[gc_lane] = v_6
-				}
-//line warp_policy.go:25
-				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all2 {
-					compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
-				} else {
-//line warp_policy.go:25
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
-							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo3, gc_hi3)
-						} else {
-//line warp_policy.go:26
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left3 := gc_act
-							if compiled.SIMD {
-//line warp_policy.go:26
-								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act == ^uint32(0) {
-//line warp_policy.go:26
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										if lane_2 >= offset_ {
-//line warp_policy.go:27
-											v_6 = v_6.Add(u_)
-										} else {
-//line warp_policy.go:27
-											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-											if gc_if4.ToBits() != 0 {
-//line warp_policy.go:27
-												v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
-											}
-										}
-//line warp_policy.go:27
-										v_6.StoreSlice(gc_l_v_6[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
-//line warp_policy.go:27
-										if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-											v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
-										}
-//line warp_policy.go:27
-										v_6.StoreSlice(gc_l_v_6[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
-//line warp_policy.go:26
-									v_6 := gc_l_v_6[gc_lane]
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-									if lane_2 >= offset_ {
-										v_6 += u_
-									}
-//line warp_policy.go:31
-									gc_l_v_6[gc_lane] = v_6
-								}
-							}
-						}
-					}
-				}
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
-							gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:45
-							gc_ty := gc_tidx5.Y
-							_ = gc_ty
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
 //line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:31
-							r_6 := v_6
-//line warp_policy.go:85
-							r_5 := r_6
-//line warp_policy.go:76
-							r_4 := r_5
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_4.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_6 := archsimd.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
-//line warp_policy.go:31
-							r_6 := v_6
-//line warp_policy.go:85
-							r_5 := r_6
-//line warp_policy.go:76
-							r_4 := r_5
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_4.StoreSlice(totals[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
+					tid := gc_tx
 //line warp_policy.go:97
-							v_6 := gc_l_v_6[gc_lane]
+					v_6 := gc_l_v_6[gc_lane]
 //line warp_policy.go:31
-							var r_6 int32 = v_6
+					var r_6 int32 = v_6
 //line warp_policy.go:85
-							var r_5 int32 = r_6
+					var r_5 int32 = r_6
 //line warp_policy.go:76
-							var r_4 int32 = r_5
+					var r_4 int32 = r_5
 //line warp_policy.go:103
-							totals[tid] = r_4
-						}
-					}
+					totals[tid] = r_4
 				}
 			}
-//line warp_policy.go:111
-			gc_act = gc_save14 &^ gc_dead
 		}
+//line warp_policy.go:111
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line warp_policy.go:116
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -3563,117 +3497,115 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:80
-					gc_l_v_2[gc_lane] = v_2
+//line warp_policy.go:127
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:80
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-		{
 //line warp_policy.go:63
-			gc_save8 := gc_act
-			gc_in8 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
-				i_ := 0
+			i_ := 0
 //line warp_policy.go:64
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+			_ = gc_skip8
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				if i_ < p_3.levels {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+//line warp_policy.go:63
+			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+				lane_ := (gc_rank & 31)
+//line warp_policy.go:63
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				u := gc_c1r[gc_lane]
+				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
+					v_2 += u
+				}
+//line warp_policy.go:68
+				gc_l_v_2[gc_lane] = v_2
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:77
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				i_++
 				gc_l_i_[gc_lane] = i_
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in8 &^ gc_dead
-				var gc_m8, gc_skip8 uint32
-				_ = gc_skip8
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					if i_ < p_3.levels {
-						gc_m8 |= 1 << gc_lane
-					}
-				}
-				gc_in8 &= gc_m8
-				gc_act = gc_in8
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					gc_c1m[gc_lane] = gocuda.FullMask
-					gc_c1a[gc_lane] = 1 << i_
-					gc_c1w[gc_lane] = gocuda.WarpSize
-				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-					lane_ := (gc_rank & 31)
-//line warp_policy.go:63
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					u := gc_c1r[gc_lane]
-					if lane_&(1<<p_3.levels-1) >= 1<<i_ {
-						v_2 += u
-					}
-//line warp_policy.go:68
-					gc_l_v_2[gc_lane] = v_2
-				}
-				gc_act = gc_in8 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:77
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					i_++
-					gc_l_i_[gc_lane] = i_
-				}
-			}
-			gc_act = gc_save8 &^ gc_dead
 		}
+		gc_act = gc_save8 &^ gc_dead
 		{
+//line warp_policy.go:69
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3716,314 +3648,309 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:123
-			var gc_m19 uint32
-			{
+		var gc_m19 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m19 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save19 := gc_act
+		gc_act = gc_save19 & gc_m19
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx3.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t4
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t3
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m19 |= 1 << gc_lane
-					}
+//line warp_policy.go:103
+					var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-			gc_save19 := gc_act
-			gc_act = gc_save19 & gc_m19
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx3.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
 //line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t4
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t3
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+			var p_4 forwardWarp[*levelsWarp] = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_3[gc_lane] = v_3
-						}
-					}
+//line warp_policy.go:110
+				v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:76
+				var v_4 int32 = v_3
+//line warp_policy.go:78
+				gc_l_v_4[gc_lane] = v_4
+			}
+//line warp_policy.go:76
+			var p_5 *levelsWarp = p_4.in
+//line warp_policy.go:63
+			gc_save16 := gc_act
+			gc_in16 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-//line warp_policy.go:103
-				var p_4 forwardWarp[*levelsWarp] = p_
+//line warp_policy.go:62
+				i_2 := 0
+//line warp_policy.go:64
+				gc_l_i_2[gc_lane] = i_2
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in16 &^ gc_dead
+				var gc_m16, gc_skip16 uint32
+				_ = gc_skip16
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line warp_policy.go:110
-					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-					var v_4 int32 = v_3
-//line warp_policy.go:78
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:62
+					if i_2 < p_5.levels {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+				gc_in16 &= gc_m16
+				gc_act = gc_in16
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_4 := gc_l_v_4[gc_lane]
+					_ = v_4
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+					gc_c2m[gc_lane] = gocuda.FullMask
+					gc_c2a[gc_lane] = 1 << i_2
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+//line warp_policy.go:63
+				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+					lane_2 := (gc_rank & 31)
+//line warp_policy.go:63
+					v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:65
+					i_2 := gc_l_i_2[gc_lane]
+//line warp_policy.go:63
+					u_ := gc_c2r[gc_lane]
+					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
+						v_4 += u_
+					}
+//line warp_policy.go:68
 					gc_l_v_4[gc_lane] = v_4
 				}
-//line warp_policy.go:76
-				var p_5 *levelsWarp = p_4.in
-				{
-//line warp_policy.go:63
-					gc_save16 := gc_act
-					gc_in16 := gc_act
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line warp_policy.go:62
-						i_2 := 0
-//line warp_policy.go:64
-						gc_l_i_2[gc_lane] = i_2
+				gc_act = gc_in16 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in16 &^ gc_dead
-						var gc_m16, gc_skip16 uint32
-						_ = gc_skip16
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:62
-							if i_2 < p_5.levels {
-								gc_m16 |= 1 << gc_lane
-							}
-						}
-						gc_in16 &= gc_m16
-						gc_act = gc_in16
-						if gc_act == 0 {
-							break
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							v_4 := gc_l_v_4[gc_lane]
-							_ = v_4
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-							gc_c2m[gc_lane] = gocuda.FullMask
-							gc_c2a[gc_lane] = 1 << i_2
-							gc_c2w[gc_lane] = gocuda.WarpSize
-						}
-//line warp_policy.go:63
-						compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-							lane_2 := (gc_rank & 31)
-//line warp_policy.go:63
-							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:65
-							i_2 := gc_l_i_2[gc_lane]
-//line warp_policy.go:63
-							u_ := gc_c2r[gc_lane]
-							if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
-								v_4 += u_
-							}
-//line warp_policy.go:68
-							gc_l_v_4[gc_lane] = v_4
-						}
-						gc_act = gc_in16 &^ gc_dead
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 //line warp_policy.go:77
-							i_2 := gc_l_i_2[gc_lane]
+					i_2 := gc_l_i_2[gc_lane]
 //line warp_policy.go:62
-							i_2++
-							gc_l_i_2[gc_lane] = i_2
-						}
-					}
-					gc_act = gc_save16 &^ gc_dead
-				}
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:74
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:76
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:68
-							r_4 := v_4
-//line warp_policy.go:76
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:68
-							r_4 := v_4
-//line warp_policy.go:76
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:97
-							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:68
-							var r_4 int32 = v_4
-//line warp_policy.go:76
-							var r_3 int32 = r_4
-//line warp_policy.go:103
-							totals[tid] = r_3
-						}
-					}
+					i_2++
+					gc_l_i_2[gc_lane] = i_2
 				}
 			}
-//line warp_policy.go:110
-			gc_act = gc_save19 &^ gc_dead
+			gc_act = gc_save16 &^ gc_dead
+//line warp_policy.go:68
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:74
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:76
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:68
+						r_4 := v_4
+//line warp_policy.go:76
+						r_3 := r_4
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:68
+						r_4 := v_4
+//line warp_policy.go:76
+						r_3 := r_4
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:97
+					v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:68
+					var r_4 int32 = v_4
+//line warp_policy.go:76
+					var r_3 int32 = r_4
+//line warp_policy.go:103
+					totals[tid] = r_3
+				}
+			}
 		}
+//line warp_policy.go:110
+		gc_act = gc_save19 &^ gc_dead
 	}
 //line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -4242,31 +4169,30 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid_ := gc_tx
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					partials[tid_] = v_2
+//line warp_policy.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid_ := gc_tx
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:42
+				partials[tid_] = v_2
 			}
 		}
 //line warp_policy.go:43
@@ -4274,44 +4200,44 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (0 - offset) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
-						gc_at := partials[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line warp_policy.go:48
+				gc_x0 := gc_tidx.X
+				gc_off := (0 - offset) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+					gc_at := partials[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid_ := gc_tx
-							lane_ := tid_ & 31
+						tid_ := gc_tx
+						lane_ := tid_ & 31
 //line warp_policy.go:45
-							var below int32
-							if lane_ >= offset {
-								below = gc_at[gc_lane]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane_ >= offset {
+							below = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_l_below[gc_lane] = below
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid_ := gc_tx
-							lane_ := tid_ & 31
+						tid_ := gc_tx
+						lane_ := tid_ & 31
 //line warp_policy.go:45
-							var below int32
-							if lane_ >= offset {
-								below = partials[tid_-offset]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane_ >= offset {
+							below = partials[tid_-offset]
 						}
+						gc_l_below[gc_lane] = below
 					}
 				}
 			}
+//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -4370,26 +4296,25 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-						tid_ := gc_tx
-//line warp_policy.go:42
-						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid_] += below
+//line warp_policy.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid_ := gc_tx
+//line warp_policy.go:42
+					below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+					partials[tid_] += below
 				}
 			}
 		}
@@ -4427,390 +4352,385 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:118
-			var gc_m18 uint32
-			{
+		var gc_m18 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m18 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save18 := gc_act
+		gc_act = gc_save18 & gc_m18
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t4
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t3
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m18 |= 1 << gc_lane
+//line warp_policy.go:103
+					var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+//line warp_policy.go:103
+			var p_3 forwardWarp[sharedWarp] = p_
+//line warp_policy.go:103
+			_ = p_3
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:110
+				v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:76
+				var v_4 int32 = v_3
+//line warp_policy.go:78
+				gc_l_v_4[gc_lane] = v_4
+			}
+//line warp_policy.go:39
+			partials_ := gc_shared2(1024)[:1024]
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line warp_policy.go:44
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+					gc_at2 := partials_[gc_off2:][:32]
+//line warp_policy.go:42
+					copy(gc_at2, gc_l_v_4[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_2 := gc_tx
+//line warp_policy.go:42
+						v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:42
+						partials_[tid_2] = v_4
 					}
 				}
 			}
-			gc_save18 := gc_act
-			gc_act = gc_save18 & gc_m18
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t4
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t3
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_3[gc_lane] = v_3
-						}
-					}
-				}
-//line warp_policy.go:103
-				var p_3 forwardWarp[sharedWarp] = p_
-//line warp_policy.go:103
-				_ = p_3
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:110
-					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:76
-					var v_4 int32 = v_3
-//line warp_policy.go:78
-					gc_l_v_4[gc_lane] = v_4
-				}
-//line warp_policy.go:39
-				partials_ := gc_shared2(1024)[:1024]
+//line warp_policy.go:43
+			for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
-							gc_at2 := partials_[gc_off2:][:32]
-//line warp_policy.go:42
-							copy(gc_at2, gc_l_v_4[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+//line warp_policy.go:48
+					gc_x03 := gc_tidx.X
+					gc_off3 := (0 - offset_) + gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+						gc_at3 := partials_[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x03 + gc_lane
 //line warp_policy.go:40
-								tid_2 := gc_tx
-//line warp_policy.go:42
-								v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:42
-								partials_[tid_2] = v_4
-							}
-						}
-					}
-				}
-//line warp_policy.go:43
-				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := (0 - offset_) + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
-								gc_at3 := partials_[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									lane_2 := tid_2 & 31
+							tid_2 := gc_tx
+							lane_2 := tid_2 & 31
 //line warp_policy.go:45
-									var below_ int32
-									if lane_2 >= offset_ {
-										below_ = gc_at3[gc_lane]
-									}
-									gc_l_below_[gc_lane] = below_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-									tid_2 := gc_tx
-									lane_2 := tid_2 & 31
-//line warp_policy.go:45
-									var below_ int32
-									if lane_2 >= offset_ {
-										below_ = partials_[tid_2-offset_]
-									}
-									gc_l_below_[gc_lane] = below_
-								}
+							var below_ int32
+							if lane_2 >= offset_ {
+								below_ = gc_at3[gc_lane]
 							}
-						}
-					}
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:60
-								gc_tx := gc_tidx5.X + gc_lane
-//line warp_policy.go:62
-								gc_ty := gc_tidx5.Y
-								_ = gc_ty
-								gc_tz := gc_tidx5.Z
-								_ = gc_tz
-//line warp_policy.go:40
-								var tid_2 int = gc_tx
-//line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-								if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-									break
-								}
-//line warp_policy.go:51
-								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line warp_policy.go:66
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line warp_policy.go:40
-								var tid_2 int = gc_tx
-//line warp_policy.go:40
-								below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
-//line warp_policy.go:50
-								if tid_2 < 0 || tid_2 > len(partials_)-8 {
-//line warp_policy.go:50
-									break
-								}
-//line warp_policy.go:51
-								archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left4&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-								tid_2 := gc_tx
-//line warp_policy.go:42
-								below_ := gc_l_below_[gc_lane]
-//line warp_policy.go:50
-								partials_[tid_2] += below_
-							}
-						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:61
-							gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:63
-							gc_ty := gc_tidx6.Y
-							_ = gc_ty
-							gc_tz := gc_tidx6.Z
-							_ = gc_tz
-//line warp_policy.go:40
-							var tid_2 int = gc_tx
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:53
-							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
-								break
-							}
-//line warp_policy.go:53
-							gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-							r_4 := gc_t6
-//line warp_policy.go:53
-							r_3 := r_4
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
+							gc_l_below_[gc_lane] = below_
 						}
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:40
-							var tid_2 int = gc_tx
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:53
-							if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:53
-								break
-							}
-//line warp_policy.go:53
-							gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
-//line warp_policy.go:53
-							r_4 := gc_t5
-//line warp_policy.go:53
-							r_3 := r_4
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_left5&(1<<gc_lane) == 0 {
+							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 //line warp_policy.go:40
 							tid_2 := gc_tx
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:53
-							var r_4 int32 = partials_[tid_2]
-//line warp_policy.go:76
-							var r_3 int32 = r_4
-//line warp_policy.go:103
-							totals[tid] = r_3
+							lane_2 := tid_2 & 31
+//line warp_policy.go:45
+							var below_ int32
+							if lane_2 >= offset_ {
+								below_ = partials_[tid_2-offset_]
+							}
+							gc_l_below_[gc_lane] = below_
 						}
 					}
 				}
+//line warp_policy.go:54
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:60
+							gc_tx := gc_tidx5.X + gc_lane
+//line warp_policy.go:62
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+//line warp_policy.go:40
+							var tid_2 int = gc_tx
+//line warp_policy.go:40
+							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+//line warp_policy.go:50
+							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
+								break
+							}
+//line warp_policy.go:51
+							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line warp_policy.go:66
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line warp_policy.go:40
+							var tid_2 int = gc_tx
+//line warp_policy.go:40
+							below_ := archsimd.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+//line warp_policy.go:50
+							if tid_2 < 0 || tid_2 > len(partials_)-8 {
+//line warp_policy.go:50
+								break
+							}
+//line warp_policy.go:51
+							archsimd.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+//line warp_policy.go:59
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+						tid_2 := gc_tx
+//line warp_policy.go:42
+						below_ := gc_l_below_[gc_lane]
+//line warp_policy.go:50
+						partials_[tid_2] += below_
+					}
+				}
 			}
-//line warp_policy.go:110
-			gc_act = gc_save18 &^ gc_dead
+//line warp_policy.go:55
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:61
+						gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:63
+						gc_ty := gc_tidx6.Y
+						_ = gc_ty
+						gc_tz := gc_tidx6.Z
+						_ = gc_tz
+//line warp_policy.go:40
+						var tid_2 int = gc_tx
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:53
+						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+							break
+						}
+//line warp_policy.go:53
+						gc_t6 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+						r_4 := gc_t6
+//line warp_policy.go:53
+						r_3 := r_4
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:40
+						var tid_2 int = gc_tx
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:53
+						if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:53
+							break
+						}
+//line warp_policy.go:53
+						gc_t5 := archsimd.LoadInt32x8Slice(partials_[tid_2:])
+//line warp_policy.go:53
+						r_4 := gc_t5
+//line warp_policy.go:53
+						r_3 := r_4
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid_2 := gc_tx
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:53
+					var r_4 int32 = partials_[tid_2]
+//line warp_policy.go:76
+					var r_3 int32 = r_4
+//line warp_policy.go:103
+					totals[tid] = r_3
+				}
+			}
 		}
+//line warp_policy.go:110
+		gc_act = gc_save18 &^ gc_dead
 	}
 //line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -5019,29 +4939,28 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					var v int32 = in[i]
-//line warp_policy.go:97
-					var v_ int32 = v
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:80
-					gc_l_v_2[gc_lane] = v_2
+//line warp_policy.go:127
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:118
+				i := gc_bx*gc_bdx + gc_tx
+				var v int32 = in[i]
+//line warp_policy.go:97
+				var v_ int32 = v
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:80
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line warp_policy.go:25
@@ -5175,318 +5094,314 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_policy.go:119
-			var gc_m13 uint32
-			{
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+				tid := gc_tx
+				warp := tid >> 5
+//line warp_policy.go:102
+				if warp == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:116
+						gc_tx := gc_tidx4.X + gc_lane
+//line warp_policy.go:118
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t4
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
+//line warp_policy.go:103
+						v_3 := gc_t3
+//line warp_policy.go:103
+						v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line warp_policy.go:111
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line warp_policy.go:95
 					tid := gc_tx
-					warp := tid >> 5
-//line warp_policy.go:102
-					if warp == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
+//line warp_policy.go:103
+					var v_3 int32 = totals[tid]
+//line warp_policy.go:105
+					gc_l_v_3[gc_lane] = v_3
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:116
-							gc_tx := gc_tidx4.X + gc_lane
-//line warp_policy.go:118
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
 //line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
+			var p_3 forwardWarp[shuffleWarp] = p_
 //line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t4 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t4
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							gc_t3 := archsimd.LoadInt32x8Slice(totals[tid:])
-//line warp_policy.go:103
-							v_3 := gc_t3
-//line warp_policy.go:103
-							v_3.StoreSlice(gc_l_v_3[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+			_ = p_3
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:103
-							var v_3 int32 = totals[tid]
-//line warp_policy.go:105
-							gc_l_v_3[gc_lane] = v_3
-						}
-					}
-				}
-//line warp_policy.go:103
-				var p_3 forwardWarp[shuffleWarp] = p_
-//line warp_policy.go:103
-				_ = p_3
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 //line warp_policy.go:110
-					v_3 := gc_l_v_3[gc_lane]
+				v_3 := gc_l_v_3[gc_lane]
 //line warp_policy.go:76
-					var v_4 int32 = v_3
+				var v_4 int32 = v_3
 //line warp_policy.go:78
-					gc_l_v_4[gc_lane] = v_4
-				}
+				gc_l_v_4[gc_lane] = v_4
+			}
 //line warp_policy.go:25
-				gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-				if gc_all2 {
-					compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
-				} else {
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+			} else {
 //line warp_policy.go:25
-					for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo3, gc_hi3 := 0, 32
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
-							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
-						} else {
+				for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
+					} else {
 //line warp_policy.go:26
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left4 := gc_act
-							if compiled.SIMD {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
 //line warp_policy.go:26
-								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								if gc_act == ^uint32(0) {
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
 //line warp_policy.go:26
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_policy.go:24
-										var lane_2 int = gc_lane
+									var lane_2 int = gc_lane
 //line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										if lane_2 >= offset_ {
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									if lane_2 >= offset_ {
 //line warp_policy.go:27
-											v_4 = v_4.Add(u_)
-										} else {
+										v_4 = v_4.Add(u_)
+									} else {
 //line warp_policy.go:27
-											gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-											if gc_if4.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line warp_policy.go:27
-												v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
-											}
+											v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
 										}
-//line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
 									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line warp_policy.go:24
-										var lane_2 int = gc_lane
-//line warp_policy.go:24
-										v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:26
-										u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-										gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
 //line warp_policy.go:27
-										if gc_if3.ToBits() != 0 {
-//line warp_policy.go:27
-											v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
-										}
-//line warp_policy.go:27
-										v_4.StoreSlice(gc_l_v_4[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
+									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
 //line warp_policy.go:24
-									lane_2 := (gc_rank & 31)
+									var lane_2 int = gc_lane
+//line warp_policy.go:24
+									v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
 //line warp_policy.go:26
-									v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:26
-									u_ := gc_c2r[gc_lane]
-									if lane_2 >= offset_ {
-										v_4 += u_
+									u_ := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+//line warp_policy.go:27
+									if gc_if3.ToBits() != 0 {
+//line warp_policy.go:27
+										v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
 									}
-//line warp_policy.go:31
-									gc_l_v_4[gc_lane] = v_4
+//line warp_policy.go:27
+									v_4.StoreSlice(gc_l_v_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_policy.go:43
-							gc_tx := gc_tidx6.X + gc_lane
-//line warp_policy.go:45
-							gc_ty := gc_tidx6.Y
-							_ = gc_ty
-							gc_tz := gc_tidx6.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line warp_policy.go:24
+								lane_2 := (gc_rank & 31)
+//line warp_policy.go:26
+								v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:26
+								u_ := gc_c2r[gc_lane]
+								if lane_2 >= offset_ {
+									v_4 += u_
+								}
 //line warp_policy.go:31
-							r_4 := v_4
-//line warp_policy.go:76
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
+								gc_l_v_4[gc_lane] = v_4
 							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_policy.go:118
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_policy.go:95
-							var tid int = gc_tx
-//line warp_policy.go:95
-							v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
-//line warp_policy.go:31
-							r_4 := v_4
-//line warp_policy.go:76
-							r_3 := r_4
-//line warp_policy.go:103
-							if tid < 0 || tid > len(totals)-8 {
-//line warp_policy.go:103
-								break
-							}
-//line warp_policy.go:103
-							r_3.StoreSlice(totals[tid:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left5&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_policy.go:95
-							tid := gc_tx
-//line warp_policy.go:97
-							v_4 := gc_l_v_4[gc_lane]
-//line warp_policy.go:31
-							var r_4 int32 = v_4
-//line warp_policy.go:76
-							var r_3 int32 = r_4
-//line warp_policy.go:103
-							totals[tid] = r_3
 						}
 					}
 				}
 			}
-//line warp_policy.go:110
-			gc_act = gc_save13 &^ gc_dead
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_policy.go:43
+						gc_tx := gc_tidx6.X + gc_lane
+//line warp_policy.go:45
+						gc_ty := gc_tidx6.Y
+						_ = gc_ty
+						gc_tz := gc_tidx6.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:31
+						r_4 := v_4
+//line warp_policy.go:76
+						r_3 := r_4
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_policy.go:118
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_policy.go:95
+						var tid int = gc_tx
+//line warp_policy.go:95
+						v_4 := archsimd.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+//line warp_policy.go:31
+						r_4 := v_4
+//line warp_policy.go:76
+						r_3 := r_4
+//line warp_policy.go:103
+						if tid < 0 || tid > len(totals)-8 {
+//line warp_policy.go:103
+							break
+						}
+//line warp_policy.go:103
+						r_3.StoreSlice(totals[tid:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+//line warp_policy.go:111
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:95
+					tid := gc_tx
+//line warp_policy.go:97
+					v_4 := gc_l_v_4[gc_lane]
+//line warp_policy.go:31
+					var r_4 int32 = v_4
+//line warp_policy.go:76
+					var r_3 int32 = r_4
+//line warp_policy.go:103
+					totals[tid] = r_3
+				}
+			}
 		}
+//line warp_policy.go:110
+		gc_act = gc_save13 &^ gc_dead
 	}
 //line warp_policy.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -5594,46 +5509,6 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 	}
 }
 
-// WarpPolicyWithKernel is WarpPolicyScanKernel with the policy passed:
-// a pointer whose fields configure it.
-//
-// gocuda compile compiled it for P = *countedWarp; P = *levelsWarp; P = sharedWarp; P = shuffleWarp; P = forwardWarp[*countedWarp]; P = forwardWarp[*levelsWarp]; P = forwardWarp[sharedWarp]; P = forwardWarp[shuffleWarp]; other type arguments run it on the runtime path.
-//
-//line warp_policy.go:126
-func WarpPolicyWithKernel[P warpPolicy](p P, in, out []int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { warpPolicyWithKernel[P](gc_t, p, in, out) }
-	switch any(*new(P)).(type) {
-	case *countedWarp:
-		p := any(p).(*countedWarp)
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b, p, in, out) })
-	case *levelsWarp:
-		p := any(p).(*levelsWarp)
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b, p, in, out) })
-	case sharedWarp:
-		p := any(p).(sharedWarp)
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_sharedWarp(gc_b, p, in, out) })
-	case shuffleWarp:
-		p := any(p).(shuffleWarp)
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_shuffleWarp(gc_b, p, in, out) })
-	case forwardWarp[*countedWarp]:
-		p := any(p).(forwardWarp[*countedWarp])
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b, p, in, out) })
-	case forwardWarp[*levelsWarp]:
-		p := any(p).(forwardWarp[*levelsWarp])
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b, p, in, out) })
-	case forwardWarp[sharedWarp]:
-		p := any(p).(forwardWarp[sharedWarp])
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b, p, in, out) })
-	case forwardWarp[shuffleWarp]:
-		p := any(p).(forwardWarp[shuffleWarp])
-		return compiled.Kernel(gc_src_warpPolicyWithKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b, p, in, out) })
-	}
-	return gc_thread
-}
-
-//line warp_policy.go:126
-var gc_src_warpPolicyWithKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyWithKernel", "ee954a1e682c0333152a98e9cbb818a0d88b6cd47fb0012bebeecb77c29cfa1f", "warp_policy.go:122-130", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86")
-
 //line warp_policy.go:126
 func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *countedWarp, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -5655,40 +5530,39 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:147
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:154
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-						var v_ int32 = gc_at[gc_lane]
+					var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:84
-						p.calls++
-						var v_2 int32 = v_
+					p.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:88
-						gc_l_v_2[gc_lane] = v_2
+					gc_l_v_2[gc_lane] = v_2
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						var v_ int32 = in[i]
+					i := gc_bx*gc_bdx + gc_tx
+					var v_ int32 = in[i]
 //line warp_policy.go:84
-						p.calls++
-						var v_2 int32 = v_
+					p.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:88
-						gc_l_v_2[gc_lane] = v_2
-					}
+					gc_l_v_2[gc_lane] = v_2
 				}
 			}
 		}
@@ -5852,31 +5726,30 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:85
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+				var r_ int32 = v_2
+//line warp_policy.go:85
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -5964,112 +5837,110 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:130
-					gc_l_v_[gc_lane] = v_
+//line warp_policy.go:136
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:130
+				gc_l_v_[gc_lane] = v_
 			}
 		}
-		{
 //line warp_policy.go:63
-			gc_save6 := gc_act
-			gc_in6 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
-				i_ := 0
+			i_ := 0
 //line warp_policy.go:64
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				if i_ < p.levels {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+//line warp_policy.go:63
+			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+				lane := (gc_rank & 31)
+//line warp_policy.go:63
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:65
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				u := gc_c1r[gc_lane]
+				if lane&(1<<p.levels-1) >= 1<<i_ {
+					v_ += u
+				}
+//line warp_policy.go:68
+				gc_l_v_[gc_lane] = v_
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:77
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				i_++
 				gc_l_i_[gc_lane] = i_
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in6 &^ gc_dead
-				var gc_m6, gc_skip6 uint32
-				_ = gc_skip6
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					if i_ < p.levels {
-						gc_m6 |= 1 << gc_lane
-					}
-				}
-				gc_in6 &= gc_m6
-				gc_act = gc_in6
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					gc_c1m[gc_lane] = gocuda.FullMask
-					gc_c1a[gc_lane] = 1 << i_
-					gc_c1w[gc_lane] = gocuda.WarpSize
-				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-					lane := (gc_rank & 31)
-//line warp_policy.go:63
-					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:65
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					u := gc_c1r[gc_lane]
-					if lane&(1<<p.levels-1) >= 1<<i_ {
-						v_ += u
-					}
-//line warp_policy.go:68
-					gc_l_v_[gc_lane] = v_
-				}
-				gc_act = gc_in6 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:77
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					i_++
-					gc_l_i_[gc_lane] = i_
-				}
-			}
-			gc_act = gc_save6 &^ gc_dead
 		}
+		gc_act = gc_save6 &^ gc_dead
+//line warp_policy.go:68
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -6134,29 +6005,28 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:68
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:68
+				var r int32 = v_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -6250,27 +6120,26 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:42
-					partials[tid] = v_
+//line warp_policy.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid := gc_tx
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:42
+				partials[tid] = v_
 			}
 		}
 //line warp_policy.go:43
@@ -6278,44 +6147,44 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (0 - offset) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
-						gc_at := partials[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line warp_policy.go:48
+				gc_x0 := gc_tidx.X
+				gc_off := (0 - offset) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+					gc_at := partials[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid := gc_tx
-							lane := tid & 31
+						tid := gc_tx
+						lane := tid & 31
 //line warp_policy.go:45
-							var below int32
-							if lane >= offset {
-								below = gc_at[gc_lane]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane >= offset {
+							below = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_l_below[gc_lane] = below
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid := gc_tx
-							lane := tid & 31
+						tid := gc_tx
+						lane := tid & 31
 //line warp_policy.go:45
-							var below int32
-							if lane >= offset {
-								below = partials[tid-offset]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane >= offset {
+							below = partials[tid-offset]
 						}
+						gc_l_below[gc_lane] = below
 					}
 				}
 			}
+//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -6374,26 +6243,25 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-						tid := gc_tx
-//line warp_policy.go:42
-						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid] += below
+//line warp_policy.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:42
+					below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+					partials[tid] += below
 				}
 			}
 		}
@@ -6676,25 +6544,24 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:130
-					gc_l_v_[gc_lane] = v_
+//line warp_policy.go:136
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:130
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line warp_policy.go:25
@@ -6853,29 +6720,28 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_ := gc_l_v_[gc_lane]
-//line warp_policy.go:31
-					var r int32 = v_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_ := gc_l_v_[gc_lane]
+//line warp_policy.go:31
+				var r int32 = v_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -6906,44 +6772,43 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:89
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:96
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:128
-						var v_ int32 = gc_at[gc_lane]
+					var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:76
-						var v_2 int32 = v_
+					var v_2 int32 = v_
 //line warp_policy.go:84
-						c.calls++
-						var v_3 int32 = v_2
+					c.calls++
+					var v_3 int32 = v_2
 //line warp_policy.go:89
-						gc_l_v_3[gc_lane] = v_3
+					gc_l_v_3[gc_lane] = v_3
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:127
-						i := gc_bx*gc_bdx + gc_tx
-						var v_ int32 = in[i]
+					i := gc_bx*gc_bdx + gc_tx
+					var v_ int32 = in[i]
 //line warp_policy.go:76
-						var v_2 int32 = v_
+					var v_2 int32 = v_
 //line warp_policy.go:84
-						c.calls++
-						var v_3 int32 = v_2
+					c.calls++
+					var v_3 int32 = v_2
 //line warp_policy.go:89
-						gc_l_v_3[gc_lane] = v_3
-					}
+					gc_l_v_3[gc_lane] = v_3
 				}
 			}
 		}
@@ -7111,33 +6976,32 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_3 := gc_l_v_3[gc_lane]
-//line warp_policy.go:31
-					var r_2 int32 = v_3
-//line warp_policy.go:85
-					var r_ int32 = r_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_3 := gc_l_v_3[gc_lane]
+//line warp_policy.go:31
+				var r_2 int32 = v_3
+//line warp_policy.go:85
+				var r_ int32 = r_2
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -7233,114 +7097,112 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:79
-					gc_l_v_2[gc_lane] = v_2
+//line warp_policy.go:136
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:79
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-		{
 //line warp_policy.go:63
-			gc_save6 := gc_act
-			gc_in6 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line warp_policy.go:62
-				i_ := 0
+			i_ := 0
 //line warp_policy.go:64
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				if i_ < p_2.levels {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+//line warp_policy.go:63
+			compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:61
+				lane := (gc_rank & 31)
+//line warp_policy.go:63
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:65
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:63
+				u := gc_c1r[gc_lane]
+				if lane&(1<<p_2.levels-1) >= 1<<i_ {
+					v_2 += u
+				}
+//line warp_policy.go:68
+				gc_l_v_2[gc_lane] = v_2
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line warp_policy.go:77
+				i_ := gc_l_i_[gc_lane]
+//line warp_policy.go:62
+				i_++
 				gc_l_i_[gc_lane] = i_
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in6 &^ gc_dead
-				var gc_m6, gc_skip6 uint32
-				_ = gc_skip6
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					if i_ < p_2.levels {
-						gc_m6 |= 1 << gc_lane
-					}
-				}
-				gc_in6 &= gc_m6
-				gc_act = gc_in6
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					gc_c1m[gc_lane] = gocuda.FullMask
-					gc_c1a[gc_lane] = 1 << i_
-					gc_c1w[gc_lane] = gocuda.WarpSize
-				}
-//line warp_policy.go:63
-				compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:61
-					lane := (gc_rank & 31)
-//line warp_policy.go:63
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:65
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:63
-					u := gc_c1r[gc_lane]
-					if lane&(1<<p_2.levels-1) >= 1<<i_ {
-						v_2 += u
-					}
-//line warp_policy.go:68
-					gc_l_v_2[gc_lane] = v_2
-				}
-				gc_act = gc_in6 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line warp_policy.go:77
-					i_ := gc_l_i_[gc_lane]
-//line warp_policy.go:62
-					i_++
-					gc_l_i_[gc_lane] = i_
-				}
-			}
-			gc_act = gc_save6 &^ gc_dead
 		}
+		gc_act = gc_save6 &^ gc_dead
+//line warp_policy.go:68
 		gc_left2 := gc_act
 		if compiled.SIMD {
 			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -7409,31 +7271,30 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:68
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:68
+				var r_ int32 = v_2
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
@@ -7535,29 +7396,28 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-					tid := gc_tx
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:42
-					partials[tid] = v_2
+//line warp_policy.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+				tid := gc_tx
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:42
+				partials[tid] = v_2
 			}
 		}
 //line warp_policy.go:43
@@ -7565,44 +7425,44 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (0 - offset) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
-						gc_at := partials[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line warp_policy.go:48
+				gc_x0 := gc_tidx.X
+				gc_off := (0 - offset) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+					gc_at := partials[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line warp_policy.go:40
-							tid := gc_tx
-							lane := tid & 31
+						tid := gc_tx
+						lane := tid & 31
 //line warp_policy.go:45
-							var below int32
-							if lane >= offset {
-								below = gc_at[gc_lane]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane >= offset {
+							below = gc_at[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_l_below[gc_lane] = below
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line warp_policy.go:40
-							tid := gc_tx
-							lane := tid & 31
+						tid := gc_tx
+						lane := tid & 31
 //line warp_policy.go:45
-							var below int32
-							if lane >= offset {
-								below = partials[tid-offset]
-							}
-							gc_l_below[gc_lane] = below
+						var below int32
+						if lane >= offset {
+							below = partials[tid-offset]
 						}
+						gc_l_below[gc_lane] = below
 					}
 				}
 			}
+//line warp_policy.go:54
 			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -7661,26 +7521,25 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_policy.go:40
-						tid := gc_tx
-//line warp_policy.go:42
-						below := gc_l_below[gc_lane]
-//line warp_policy.go:50
-						partials[tid] += below
+//line warp_policy.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:40
+					tid := gc_tx
+//line warp_policy.go:42
+					below := gc_l_below[gc_lane]
+//line warp_policy.go:50
+					partials[tid] += below
 				}
 			}
 		}
@@ -7991,27 +7850,26 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-					var v_ int32 = in[i]
-//line warp_policy.go:76
-					var v_2 int32 = v_
-//line warp_policy.go:79
-					gc_l_v_2[gc_lane] = v_2
+//line warp_policy.go:136
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+				var v_ int32 = in[i]
+//line warp_policy.go:76
+				var v_2 int32 = v_
+//line warp_policy.go:79
+				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 //line warp_policy.go:25
@@ -8174,64 +8032,34 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left3&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line warp_policy.go:127
-					i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:129
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:31
-					var r_ int32 = v_2
-//line warp_policy.go:76
-					var r int32 = r_
-//line warp_policy.go:128
-					v := r
-					out[i] = v
+//line warp_policy.go:137
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_policy.go:127
+				i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:129
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:31
+				var r_ int32 = v_2
+//line warp_policy.go:76
+				var r int32 = r_
+//line warp_policy.go:128
+				v := r
+				out[i] = v
 			}
 		}
 	}
 }
-
-// WarpPolicyCountedKernel scans each warp's elements with a policy of
-// pointer receivers on a thread's own state (P is *C), adding to each
-// sum the calls it counted.
-//
-// gocuda compile compiled it for C = countedWarp, P = *countedWarp; other type arguments run it on the runtime path.
-//
-//line warp_policy.go:137
-func WarpPolicyCountedKernel[C any, P interface {
-	*C
-	warpPolicy
-	count() int32
-}](in, out []int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { warpPolicyCountedKernel[C, P](gc_t, in, out) }
-	switch any((*struct {
-		gc_0 C
-		gc_1 P
-	})(nil)).(type) {
-	case *struct {
-		gc_0 countedWarp
-		gc_1 *countedWarp
-	}:
-		return compiled.Kernel(gc_src_warpPolicyCountedKernel, gc_thread, func(gc_b *compiled.Block) { gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b, in, out) })
-	}
-	return gc_thread
-}
-
-//line warp_policy.go:137
-var gc_src_warpPolicyCountedKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyCountedKernel", "4db79ccfb30f4d871d2323f2a9dfbab4893b6c7e66e0a3ded4557325ebeea792", "warp_policy.go:132-147", "warp_policy.go:23-32", "warp_policy.go:83-86")
 
 //line warp_policy.go:137
 func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
@@ -8255,53 +8083,52 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:159
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:166
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:142
-						var c countedWarp
-						p := (*countedWarp)(&c)
+					var c countedWarp
+					p := (*countedWarp)(&c)
 //line warp_policy.go:145
-						var v_ int32 = gc_at[gc_lane]
+					var v_ int32 = gc_at[gc_lane]
 //line warp_policy.go:145
-						var c_ *countedWarp = p
+					var c_ *countedWarp = p
 //line warp_policy.go:84
-						c_.calls++
-						var v_2 int32 = v_
+					c_.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:91
-						gc_l_v_2[gc_lane] = v_2
-						gc_l_p[gc_lane] = p
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_p[gc_lane] = p
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:144
-						i := gc_bx*gc_bdx + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
 //line warp_policy.go:142
-						var c countedWarp
-						p := (*countedWarp)(&c)
+					var c countedWarp
+					p := (*countedWarp)(&c)
 //line warp_policy.go:145
-						var v_ int32 = in[i]
+					var v_ int32 = in[i]
 //line warp_policy.go:145
-						var c_ *countedWarp = p
+					var c_ *countedWarp = p
 //line warp_policy.go:84
-						c_.calls++
-						var v_2 int32 = v_
+					c_.calls++
+					var v_2 int32 = v_
 //line warp_policy.go:91
-						gc_l_v_2[gc_lane] = v_2
-						gc_l_p[gc_lane] = p
-					}
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_p[gc_lane] = p
 				}
 			}
 		}
@@ -8400,58 +8227,51 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line warp_policy.go:41
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line warp_policy.go:48
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line warp_policy.go:146
-						v_2 := gc_l_v_2[gc_lane]
+					v_2 := gc_l_v_2[gc_lane]
 //line warp_policy.go:148
-						p := gc_l_p[gc_lane]
+					p := gc_l_p[gc_lane]
 //line warp_policy.go:31
-						var r_ int32 = v_2
+					var r_ int32 = v_2
 //line warp_policy.go:85
-						var r int32 = r_
+					var r int32 = r_
 //line warp_policy.go:145
-						v := r
-						gc_at2[gc_lane] = v + p.count()
-					}
-				} else {
+					v := r
+					gc_at2[gc_lane] = v + p.count()
+				}
+			} else {
 //line warp_policy.go:152
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_policy.go:144
-						i := gc_bx*gc_bdx + gc_tx
-//line warp_policy.go:146
-						v_2 := gc_l_v_2[gc_lane]
-//line warp_policy.go:148
-						p := gc_l_p[gc_lane]
-//line warp_policy.go:31
-						var r_ int32 = v_2
-//line warp_policy.go:85
-						var r int32 = r_
-//line warp_policy.go:145
-						v := r
-						out[i] = v + p.count()
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_policy.go:144
+					i := gc_bx*gc_bdx + gc_tx
+//line warp_policy.go:146
+					v_2 := gc_l_v_2[gc_lane]
+//line warp_policy.go:148
+					p := gc_l_p[gc_lane]
+//line warp_policy.go:31
+					var r_ int32 = v_2
+//line warp_policy.go:85
+					var r int32 = r_
+//line warp_policy.go:145
+					v := r
+					out[i] = v + p.count()
 				}
 			}
 		}
 	}
 }
-
-// gc_files_warp_policy holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_policy.go
-//line warp_policy.go:161
-var gc_files_warp_policy embed.FS

@@ -5,32 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpTailKernel folds each block's values into warp 0's lanes with
-// __syncwarp between reads and writes (Harris's last warp, made safe),
-// then thread 0 stores the first two lanes' sum: code after the warp's
-// that reads only shared memory, which the compiled form runs after every
-// warp's code.
-//
-//line warp_tail.go:12
-func WarpTailKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpTail,
-		func(gc_t *gocuda.Thread) { warpTail(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpTail(gc_b, in, out) })
-}
-
-//line warp_tail.go:12
-var gc_src_warpTail = compiled.NewSource(gc_files_warp_tail, "warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_tail.go:12
 func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
@@ -351,154 +330,152 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_tail.go:35
-			var gc_m7 uint32
+		var gc_m7 uint32
 //line warp_tail.go:24
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line warp_tail.go:34
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+				tid := gc_tx
+//line warp_tail.go:24
+				if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			}
+		}
+//line warp_tail.go:30
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line warp_tail.go:39
+						gc_tx := gc_tidx2.X + gc_lane
+//line warp_tail.go:41
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line warp_tail.go:13
+						var tid int = gc_tx
+//line warp_tail.go:25
+						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+							break
+						}
+//line warp_tail.go:25
+						v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line warp_tail.go:40
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line warp_tail.go:13
+						var tid int = gc_tx
+//line warp_tail.go:25
+						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+							break
+						}
+//line warp_tail.go:25
+						v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+						v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line warp_tail.go:33
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_tail.go:13
+					tid := gc_tx
+//line warp_tail.go:25
+					v := s[tid] + s[tid+gocuda.WarpSize]
+					gc_l_v[gc_lane] = v
+				}
+			}
+			{
+//line warp_tail.go:31
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line warp_tail.go:34
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+					gc_at4 := s[gc_off2:][:32]
+//line warp_tail.go:27
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line warp_tail.go:13
 						tid := gc_tx
-//line warp_tail.go:24
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-				gc_left := gc_act
-				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line warp_tail.go:39
-							gc_tx := gc_tidx2.X + gc_lane
-//line warp_tail.go:41
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line warp_tail.go:13
-							var tid int = gc_tx
-//line warp_tail.go:25
-							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-								break
-							}
-//line warp_tail.go:25
-							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line warp_tail.go:40
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line warp_tail.go:13
-							var tid int = gc_tx
-//line warp_tail.go:25
-							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-								break
-							}
-//line warp_tail.go:25
-							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-							tid := gc_tx
-//line warp_tail.go:25
-							v := s[tid] + s[tid+gocuda.WarpSize]
-							gc_l_v[gc_lane] = v
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-							gc_at4 := s[gc_off2:][:32]
-//line warp_tail.go:27
-							copy(gc_at4, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line warp_tail.go:13
-								tid := gc_tx
 //line warp_tail.go:15
-								v := gc_l_v[gc_lane]
+						v := gc_l_v[gc_lane]
 //line warp_tail.go:27
-								s[tid] = v
-							}
-						}
+						s[tid] = v
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
+//line warp_tail.go:33
+		gc_act = gc_save7 &^ gc_dead
 	}
 	{
 //line warp_tail.go:38
@@ -512,22 +489,14 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_at5 := out[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line warp_tail.go:31
-						gc_at5[0] = s[0] + s[1]
-					}
-					{
+					gc_at5[0] = s[0] + s[1]
 //line warp_tail.go:31
-						gc_at5[0] = s[0] + s[1]
-					}
-					{
+					gc_at5[0] = s[0] + s[1]
 //line warp_tail.go:31
-						gc_at5[0] = s[0] + s[1]
-					}
-					{
+					gc_at5[0] = s[0] + s[1]
 //line warp_tail.go:31
-						gc_at5[0] = s[0] + s[1]
-					}
+					gc_at5[0] = s[0] + s[1]
 				}
 //line warp_tail.go:35
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -581,9 +550,3 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
-
-// gc_files_warp_tail holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_tail.go
-//line warp_tail.go:42
-var gc_files_warp_tail embed.FS

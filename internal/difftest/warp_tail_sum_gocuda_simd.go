@@ -5,35 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WarpTailSumKernel is Harris's warp-shuffle block reduction in the
-// shape of the CUDA blog's "Faster Parallel Reductions on Kepler": each
-// warp sums its lanes' inputs with __shfl_down_sync, lane 0 stores the
-// warp's sum in shared memory, warp 0 sums those, and thread 0 stores
-// the block's sum in out[blockIdx.x]. The compiled form runs lane 0's
-// store and thread 0's for those lanes alone (the warp pass's one-lane
-// guards, fission's guarded tail); a block past the end of out fails at
-// its thread 0.
-//
-//line warp_tail_sum.go:15
-func WarpTailSumKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warpTailSum,
-		func(gc_t *gocuda.Thread) { warpTailSum(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_warpTailSum(gc_b, in, out) })
-}
-
-//line warp_tail_sum.go:15
-var gc_src_warpTailSum = compiled.NewSource(gc_files_warp_tail_sum, "warpTailSum", "8289457d50475a06a2c4cbeb40f42db30e96ec2abe8995144ac508d9179746c1", "warp_tail_sum.go:5-38", "warp_tail_sum.go:40-46", "warp_tail_sum.go:40-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line warp_tail_sum.go:15
 func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
@@ -57,35 +33,33 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line warp_tail_sum.go:32
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line warp_tail_sum.go:35
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
 //line warp_tail_sum.go:17
-					copy(gc_l_v_[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_tail_sum.go:16
-						i := gc_bx*gc_bdx + gc_tx
-						var v float32
-						if i < len(in) {
-							v = in[i]
-						}
-						var v_ float32 = v
-//line warp_tail_sum.go:24
-						gc_l_v_[gc_lane] = v_
-					}
+			copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warp_tail_sum.go:16
+				i := gc_bx*gc_bdx + gc_tx
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ float32 = v
+//line warp_tail_sum.go:24
+				gc_l_v_[gc_lane] = v_
 			}
 		}
 //line warp_tail_sum.go:42
@@ -175,10 +149,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line warp_tail_sum.go:24
-				sums[(gc_rank >> 5)] = v
-			}
+			sums[(gc_rank >> 5)] = v
 		}
 	}
 //line warp_tail_sum.go:30
@@ -188,170 +160,168 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line warp_tail_sum.go:38
-			var gc_m14 uint32
+		var gc_m14 uint32
 //line warp_tail_sum.go:27
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
 //line warp_tail_sum.go:28
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					if gc_act == ^uint32(0) {
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
 //line warp_tail_sum.go:28
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_tail_sum.go:28
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_lane < 0 || gc_lane > len(sums)-8 {
+						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line warp_tail_sum.go:29
-								break
-							}
-//line warp_tail_sum.go:29
-							if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
-//line warp_tail_sum.go:29
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane:])
-							} else {
-//line warp_tail_sum.go:30
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-//line warp_tail_sum.go:29
-								if gc_if4.ToBits() != 0 {
-//line warp_tail_sum.go:29
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
-								}
-							}
-//line warp_tail_sum.go:29
-							v_2 := s
-//line warp_tail_sum.go:29
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
+							break
 						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line warp_tail_sum.go:28
-							var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_lane < 0 || gc_lane > len(sums)-8 {
 //line warp_tail_sum.go:29
-								break
-							}
+						if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
 //line warp_tail_sum.go:29
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
-							if gc_if3.ToBits() != 0 {
+							s = archsimd.LoadFloat32x8Slice(sums[gc_lane:])
+						} else {
 //line warp_tail_sum.go:30
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if3)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+//line warp_tail_sum.go:29
+							if gc_if4.ToBits() != 0 {
+//line warp_tail_sum.go:29
+								s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
 							}
-//line warp_tail_sum.go:30
-							v_2 := s
-//line warp_tail_sum.go:30
-							v_2.StoreSlice(gc_l_v_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warp_tail_sum.go:28
-						var s float32
-						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank & 31)]
-						}
-						var v_2 float32 = s
-//line warp_tail_sum.go:35
-						gc_l_v_2[gc_lane] = v_2
-					}
-				}
-//line warp_tail_sum.go:42
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+//line warp_tail_sum.go:29
+						v_2 := s
+//line warp_tail_sum.go:29
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line warp_tail_sum.go:28
+						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if gc_lane < 0 || gc_lane > len(sums)-8 {
+//line warp_tail_sum.go:29
+							break
+						}
+//line warp_tail_sum.go:29
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+						if gc_if3.ToBits() != 0 {
+//line warp_tail_sum.go:30
+							s = archsimd.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if3)
+						}
+//line warp_tail_sum.go:30
+						v_2 := s
+//line warp_tail_sum.go:30
+						v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line warp_tail_sum.go:28
+					var s float32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+					var v_2 float32 = s
+//line warp_tail_sum.go:35
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
 //line warp_tail_sum.go:42
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line warp_tail_sum.go:42
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 //line warp_tail_sum.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line warp_tail_sum.go:43
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
 //line warp_tail_sum.go:43
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line warp_tail_sum.go:43
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line warp_tail_sum.go:43
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
-//line warp_tail_sum.go:43
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line warp_tail_sum.go:43
-										v_2.StoreSlice(gc_l_v_2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line warp_tail_sum.go:56
-									v_2 := gc_l_v_2[gc_lane]
 //line warp_tail_sum.go:43
-									v_2 += gc_c2r[gc_lane]
-									gc_l_v_2[gc_lane] = v_2
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+//line warp_tail_sum.go:43
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line warp_tail_sum.go:43
+									v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+//line warp_tail_sum.go:56
+								v_2 := gc_l_v_2[gc_lane]
+//line warp_tail_sum.go:43
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-//line warp_tail_sum.go:57
-					var v float32
-//line warp_tail_sum.go:59
-					v_2 := gc_l_v_2[gc_lane]
-//line warp_tail_sum.go:45
-					var r_ float32 = v_2
-//line warp_tail_sum.go:32
-					v = r_
-//line warp_tail_sum.go:34
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line warp_tail_sum.go:57
+				var v float32
+//line warp_tail_sum.go:59
+				v_2 := gc_l_v_2[gc_lane]
+//line warp_tail_sum.go:45
+				var r_ float32 = v_2
+//line warp_tail_sum.go:32
+				v = r_
+//line warp_tail_sum.go:34
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save14 &^ gc_dead
 	}
 //line warp_tail_sum.go:42
 	gc_from, gc_to := 0, gc_bdx
@@ -372,9 +342,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						gc_at2[0] = sum
-					}
+//line warp_tail_sum.go:36
+					gc_at2[0] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -385,9 +354,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						gc_at2[0] = sum
-					}
+//line warp_tail_sum.go:36
+					gc_at2[0] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -398,9 +366,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						gc_at2[0] = sum
-					}
+//line warp_tail_sum.go:36
+					gc_at2[0] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -411,9 +378,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						gc_at2[0] = sum
-					}
+//line warp_tail_sum.go:36
+					gc_at2[0] = sum
 				}
 			}
 //line warp_tail_sum.go:41
@@ -423,9 +389,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 				sum := v
-				{
-					gc_at2[0] = sum
-				}
+//line warp_tail_sum.go:36
+				gc_at2[0] = sum
 			}
 		} else {
 //line warp_tail_sum.go:41
@@ -438,9 +403,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						out[gc_bx] = sum
-					}
+//line warp_tail_sum.go:36
+					out[gc_bx] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -450,9 +414,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						out[gc_bx] = sum
-					}
+//line warp_tail_sum.go:36
+					out[gc_bx] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -462,9 +425,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						out[gc_bx] = sum
-					}
+//line warp_tail_sum.go:36
+					out[gc_bx] = sum
 				}
 				{
 //line warp_tail_sum.go:41
@@ -474,9 +436,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 					sum := v
-					{
-						out[gc_bx] = sum
-					}
+//line warp_tail_sum.go:36
+					out[gc_bx] = sum
 				}
 			}
 //line warp_tail_sum.go:41
@@ -486,16 +447,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				v := gc_s_v[gc_rank]
 //line warp_tail_sum.go:34
 				sum := v
-				{
-					out[gc_bx] = sum
-				}
+//line warp_tail_sum.go:36
+				out[gc_bx] = sum
 			}
 		}
 	}
 }
-
-// gc_files_warp_tail_sum holds the source files whose lines the kernels' records hash.
-//
-//go:embed warp_tail_sum.go
-//line warp_tail_sum.go:48
-var gc_files_warp_tail_sum embed.FS

@@ -5,31 +5,11 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WindowSpanKernel has thread i sum in[i+d-shift] for d from lo while
-// d < hi into out[i]. Threads whose windows leave in fail.
-//
-//line window.go:14
-func WindowSpanKernel(in, out []float32, lo, hi, shift int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowSpan,
-		func(gc_t *gocuda.Thread) { windowSpan(gc_t, in, out, lo, hi, shift) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_windowSpan(gc_b, gc_lo, gc_hi, in, out, lo, hi, shift)
-		})
-}
-
-//line window.go:14
-var gc_src_windowSpan = compiled.NewSource(gc_files_window, "windowSpan", "3d153dc0624ff3c772ecfd439d8c8386c7c0add38e2fc6d03c20322c9432fe72", "window.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:14
 func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
@@ -258,21 +238,6 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	}
 }
 
-// WindowRangeKernel has thread i sum in[i+d-shift] for d in range n into
-// out[i]. Threads whose windows leave in fail.
-//
-//line window.go:30
-func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowRange,
-		func(gc_t *gocuda.Thread) { windowRange(gc_t, in, out, n, shift) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_windowRange(gc_b, gc_lo, gc_hi, in, out, n, shift)
-		})
-}
-
-//line window.go:30
-var gc_src_windowRange = compiled.NewSource(gc_files_window, "windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line window.go:30
 func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
 	gc_pos := gc_b.Pos()
@@ -423,20 +388,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		})
 	}
 }
-
-// WindowClampKernel is the naive blur's row: thread i sums in at i+d
-// clamped to [0, n) for d from -r to r into out[i], with the clamp
-// written as a helper's, as a stencil clamps at an image's edges.
-//
-//line window.go:47
-func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowClamp,
-		func(gc_t *gocuda.Thread) { windowClamp(gc_t, in, out, r) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowClamp(gc_b, gc_lo, gc_hi, in, out, r) })
-}
-
-//line window.go:47
-var gc_src_windowClamp = compiled.NewSource(gc_files_window, "windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57").NoGoexit("d049659df381567a02e0abbe5c11be748ec460fdb8a76cddc7191e63d71a37c7", "window.go:59-60")
 
 //line window.go:47
 func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
@@ -651,22 +602,6 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	}
 }
 
-// WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
-// 2r, the body stepping d on by skip before each load: the loop is not
-// counted by ones, and its loads reach past 2r.
-//
-//line window.go:67
-func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowMoved,
-		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_windowMoved(gc_b, gc_lo, gc_hi, in, out, r, skip)
-		})
-}
-
-//line window.go:67
-var gc_src_windowMoved = compiled.NewSource(gc_files_window, "windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line window.go:67
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
@@ -806,19 +741,6 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 	}
 }
-
-// WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
-// bound last starting at 2r and growing by grow at the first trip.
-//
-//line window.go:84
-func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowGrow,
-		func(gc_t *gocuda.Thread) { windowGrow(gc_t, in, out, r, grow) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowGrow(gc_b, gc_lo, gc_hi, in, out, r, grow) })
-}
-
-//line window.go:84
-var gc_src_windowGrow = compiled.NewSource(gc_files_window, "windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:84
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
@@ -972,21 +894,6 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		}
 	}
 }
-
-// WindowTileKernel is the shared-tile blur's window along one axis: a
-// block of bs threads copies side = bs+2r elements of in from its corner
-// into shared memory, and thread x sums tile[x+dx] for dx from 0 to 2r
-// into out at its position, over rows rows of in (width side*blocks).
-//
-//line window.go:106
-func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_windowTile,
-		func(gc_t *gocuda.Thread) { windowTile(gc_t, in, out, r, rows) },
-		func(gc_b *compiled.Block) { gc_body_windowTile(gc_b, in, out, r, rows) })
-}
-
-//line window.go:106
-var gc_src_windowTile = compiled.NewSource(gc_files_window, "windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line window.go:106
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
@@ -1236,21 +1143,6 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	})
 }
 
-// WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
-// d < n: with n = 0 no load runs, so a negative s (whose shift panics)
-// fails nowhere.
-//
-//line window.go:131
-func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_windowShift,
-		func(gc_t *gocuda.Thread) { windowShift(gc_t, in, out, n, s) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowShift(gc_b, gc_lo, gc_hi, in, out, n, s) })
-}
-
-//line window.go:131
-var gc_src_windowShift = compiled.NewSource(gc_files_window, "windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line window.go:131
 func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1368,8 +1260,3 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		})
 	}
 }
-
-// gc_files_window holds the source files whose lines the kernels' records hash.
-//
-//go:embed window.go
-var gc_files_window embed.FS

@@ -5,32 +5,10 @@
 package difftest
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StrideWrapKernel counts, for each thread of a one-block launch, the
-// trips of a loop from base plus twice its x index to limit by step: int
-// keys, which the compiled form runs in chunked rounds.
-//
-//line wrap_stride.go:16
-func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_strideWrap,
-		func(gc_t *gocuda.Thread) { strideWrap(gc_t, trips, base, limit, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_strideWrap(gc_b, gc_lo, gc_hi, trips, base, limit, step)
-		})
-}
-
-//line wrap_stride.go:16
-var gc_src_strideWrap = compiled.NewSource(gc_files_wrap_stride, "strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line wrap_stride.go:16
 func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int) {
@@ -283,22 +261,6 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 	}
 }
 
-// StrideWrap64Kernel is StrideWrapKernel with int64 keys and an
-// inclusive limit, which the compiled form runs in rounds of one trip.
-//
-//line wrap_stride.go:28
-func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_strideWrap64,
-		func(gc_t *gocuda.Thread) { strideWrap64(gc_t, trips, base, limit, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_strideWrap64(gc_b, gc_lo, gc_hi, trips, base, limit, step)
-		})
-}
-
-//line wrap_stride.go:28
-var gc_src_strideWrap64 = compiled.NewSource(gc_files_wrap_stride, "strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line wrap_stride.go:28
 func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -534,22 +496,6 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 	}
 }
 
-// StrideWrapU32Kernel is StrideWrapKernel with uint32 keys, which wrap at
-// 2^32.
-//
-//line wrap_stride.go:40
-func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_strideWrapU32,
-		func(gc_t *gocuda.Thread) { strideWrapU32(gc_t, trips, base, limit, step) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_strideWrapU32(gc_b, gc_lo, gc_hi, trips, base, limit, step)
-		})
-}
-
-//line wrap_stride.go:40
-var gc_src_strideWrapU32 = compiled.NewSource(gc_files_wrap_stride, "strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line wrap_stride.go:40
 func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -784,9 +730,3 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 		}
 	}
 }
-
-// gc_files_wrap_stride holds the source files whose lines the kernels' records hash.
-//
-//go:embed wrap_stride.go
-//line wrap_stride.go:56
-var gc_files_wrap_stride embed.FS

@@ -145,8 +145,14 @@ func init() {
 }
 
 // GeneratedFile reports whether path is named as a file gocuda compile
-// writes: file_gocuda.go, or its SIMD build's twin file_gocuda_simd.go.
-// The instrumenter and the profiler leave such files alone.
+// writes: file_gocuda.go, or the files of each build's own declarations,
+// file_gocuda_simd.go and file_gocuda_nosimd.go. The instrumenter and the
+// profiler leave such files alone.
 func GeneratedFile(path string) bool {
-	return strings.HasSuffix(path, "_gocuda.go") || strings.HasSuffix(path, "_gocuda_simd.go")
+	for _, suffix := range []string{"_gocuda.go", "_gocuda_simd.go", "_gocuda_nosimd.go"} {
+		if strings.HasSuffix(path, suffix) {
+			return true
+		}
+	}
+	return false
 }

@@ -5,30 +5,11 @@
 package reverse
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReverseKernel is the kernel of Reverse: block b reverses its segment of
-// in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
-// into the mirror-image place in out through shared memory.
-//
-//line reverse_solution.go:14
-func kernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_ReverseKernel,
-		func(gc_t *gocuda.Thread) { ReverseKernel(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_ReverseKernel(gc_b, in, out) })
-}
-
-//line reverse_solution.go:14
-var gc_src_ReverseKernel = compiled.NewSource(gc_files_reverse_solution, "ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reverse_solution.go:14
 func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
@@ -275,10 +256,3 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_reverse_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed reverse_solution.go
-var gc_files_reverse_solution embed.FS

@@ -5,30 +5,11 @@
 package reduce
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SumKernel is the kernel of Sum: block b writes the sum of its segment of
-// in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
-// to partial[b].
-//
-//line reduce_solution.go:14
-func kernel(in, partial []int64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_SumKernel,
-		func(gc_t *gocuda.Thread) { SumKernel(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
-}
-
-//line reduce_solution.go:14
-var gc_src_SumKernel = compiled.NewSource(gc_files_reduce_solution, "SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line reduce_solution.go:14
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
@@ -62,21 +43,18 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					var tid int = gc_tx
 //line reduce_solution.go:17
 					var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-					{
+					var i int = gc_bx*b + tid
 //line reduce_solution.go:18
-						var i int = gc_bx*b + tid
+					if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-						if i < len(in) && uint(len(in)-i) > 3 {
+						v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
+					} else {
 //line reduce_solution.go:18
-							v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:])
-						} else {
+						gc_if4 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							gc_if4 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+						if gc_if4.ToBits() != 0 {
 //line reduce_solution.go:18
-							if gc_if4.ToBits() != 0 {
-//line reduce_solution.go:18
-								v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-							}
+							v = archsimd.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
 						}
 					}
 //line reduce_solution.go:18
@@ -111,39 +89,37 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 						break
 					}
-					{
 //line reduce_solution.go:18
-						var i int = gc_bx*b + tid
+					var i int = gc_bx*b + tid
 //line reduce_solution.go:18
-						if i < len(in) && uint(len(in)-i) > 3 {
+					if i < len(in) && uint(len(in)-i) > 3 {
 //line reduce_solution.go:18
-							var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+						var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+//line reduce_solution.go:18
+						if i >= 0 && i <= len(in)-4 {
+							gc_ld3 = archsimd.LoadInt64x4Slice(in[i:])
+						} else {
+//line reduce_solution.go:19
+							break gc_steps2
+						}
+//line reduce_solution.go:19
+						v = gc_ld3
+					} else {
+//line reduce_solution.go:19
+						gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+//line reduce_solution.go:18
+						if gc_if2.ToBits() != 0 {
+//line reduce_solution.go:18
+							var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 							if i >= 0 && i <= len(in)-4 {
-								gc_ld3 = archsimd.LoadInt64x4Slice(in[i:])
+								gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
 							} else {
 //line reduce_solution.go:19
 								break gc_steps2
 							}
 //line reduce_solution.go:19
-							v = gc_ld3
-						} else {
-//line reduce_solution.go:19
-							gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-//line reduce_solution.go:18
-							if gc_if2.ToBits() != 0 {
-//line reduce_solution.go:18
-								var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line reduce_solution.go:18
-								if i >= 0 && i <= len(in)-4 {
-									gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
-								} else {
-//line reduce_solution.go:19
-									break gc_steps2
-								}
-//line reduce_solution.go:19
-								v = gc_ld4.Merge(v, gc_if2)
-							}
+							v = gc_ld4.Merge(v, gc_if2)
 						}
 					}
 //line reduce_solution.go:21
@@ -185,38 +161,31 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						var tid int = gc_tx
 //line reduce_solution.go:15
 						_ = tid
-						{
 //line reduce_solution.go:24
-							archsimd.LoadInt64x4Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt64x4Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadInt64x4Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt64x4Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line reduce_solution.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line reduce_solution.go:25
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line reduce_solution.go:29
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
 //line reduce_solution.go:15
 						var tid int = gc_tx
-						{
 //line reduce_solution.go:25
-							if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
+						if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:25
-								break
-							}
-//line reduce_solution.go:25
-							archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+							break
 						}
+//line reduce_solution.go:25
+						archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
 					}
-//line reduce_solution.go:27
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep4
@@ -227,54 +196,48 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
 						tid := gc_tx
-						{
 //line reduce_solution.go:25
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line reduce_solution.go:29
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
 						tid := gc_tx
-						{
 //line reduce_solution.go:25
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line reduce_solution.go:29
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
 						tid := gc_tx
-						{
 //line reduce_solution.go:25
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 					{
+//line reduce_solution.go:29
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
 						tid := gc_tx
-						{
 //line reduce_solution.go:25
-							s[tid] += s[tid+stride]
-						}
+						s[tid] += s[tid+stride]
 					}
 				}
+//line reduce_solution.go:29
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line reduce_solution.go:15
 					tid := gc_tx
-					{
 //line reduce_solution.go:25
-						s[tid] += s[tid+stride]
-					}
+					s[tid] += s[tid+stride]
 				}
 			}
 		}
@@ -293,22 +256,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at6 := s[gc_off4:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line reduce_solution.go:30
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce_solution.go:30
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce_solution.go:30
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line reduce_solution.go:30
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line reduce_solution.go:34
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -362,11 +317,3 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 	}
 }
-
-//line reduce_solution.go:38
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// gc_files_reduce_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed reduce_solution.go
-var gc_files_reduce_solution embed.FS

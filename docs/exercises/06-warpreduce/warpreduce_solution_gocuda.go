@@ -42,6 +42,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_n := gc_b.Len()
 //line warpreduce_solution.go:23
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
+//line warpreduce_solution.go:25
 	var gc_l_v_ [32]int64
 	var gc_l_v [32]int64
 	var gc_c1r [32]int64
@@ -50,43 +51,43 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line warpreduce_solution.go:34
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+//line warpreduce_solution.go:37
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx := gc_x0 + gc_lane
 //line warpreduce_solution.go:25
-						var v int64
-						if i := gc_bx*gc_bdx + gc_tx; true || i < len(in) {
-							v = gc_at[gc_lane]
-						}
-						var v_ int64 = v
-						gc_l_v_[gc_lane] = v_
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line warpreduce_solution.go:25
-						var v int64
-						if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
-							v = in[i]
-						}
-						var v_ int64 = v
-						gc_l_v_[gc_lane] = v_
-						gc_l_v[gc_lane] = v
-					}
+				var v int64
+				if i := gc_bx*gc_bdx + gc_tx; true || i < len(in) {
+					v = gc_at[gc_lane]
 				}
+				var v_ int64 = v
+//line warpreduce_solution.go:32
+				gc_l_v_[gc_lane] = v_
+				gc_l_v[gc_lane] = v
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warpreduce_solution.go:25
+				var v int64
+				if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+					v = in[i]
+				}
+				var v_ int64 = v
+//line warpreduce_solution.go:32
+				gc_l_v_[gc_lane] = v_
+				gc_l_v[gc_lane] = v
 			}
 		}
 //line warpreduce_solution.go:11
@@ -105,6 +106,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line warpreduce_solution.go:12
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warpreduce_solution.go:16
 						v_ := gc_l_v_[gc_lane]
 //line warpreduce_solution.go:12
 						v_ += gc_c1r[gc_lane]
@@ -115,36 +117,38 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 		gc_upto := min(gc_cnt, 1)
 		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+//line warpreduce_solution.go:22
 			v_ := gc_l_v_[gc_lane]
+//line warpreduce_solution.go:24
 			var v int64
 //line warpreduce_solution.go:14
 			var r int64 = v_
 //line warpreduce_solution.go:29
 			v = r
+//line warpreduce_solution.go:31
 			gc_l_v[gc_lane] = v
 		}
-		{
 //line warpreduce_solution.go:24
-			warp := (gc_w >> 5)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				{
+		warp := (gc_w >> 5)
+//line warpreduce_solution.go:26
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line warpreduce_solution.go:26
+			v := gc_l_v[gc_lane]
 //line warpreduce_solution.go:31
-					warpSums[warp] = v
-				}
-			}
+			warpSums[warp] = v
 		}
 	}
+//line warpreduce_solution.go:38
 	var gc_l_v_2 [32]int64
 	var gc_l_v2 [32]int64
 	var gc_c2r [32]int64
@@ -152,89 +156,93 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m15 uint32
+//line warpreduce_solution.go:47
+		var gc_m15 uint32
 //line warpreduce_solution.go:34
-			if (gc_w >> 5) == 0 {
-				gc_m15 = ^uint32(0)
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		if (gc_w >> 5) == 0 {
+			gc_m15 = ^uint32(0)
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line warpreduce_solution.go:24
-					lane := (gc_rank & 31)
-					var v int64
+				lane := (gc_rank & 31)
+//line warpreduce_solution.go:26
+				var v int64
 //line warpreduce_solution.go:35
-					v = 0
-					if lane < gc_bdx/gocuda.WarpSize {
-						v = warpSums[lane]
-					}
-					var v_2 int64 = v
-					gc_l_v_2[gc_lane] = v_2
-					gc_l_v2[gc_lane] = v
+				v = 0
+				if lane < gc_bdx/gocuda.WarpSize {
+					v = warpSums[lane]
 				}
+				var v_2 int64 = v
+//line warpreduce_solution.go:41
+				gc_l_v_2[gc_lane] = v_2
+				gc_l_v2[gc_lane] = v
+			}
 //line warpreduce_solution.go:11
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if true {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line warpreduce_solution.go:11
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
-						} else {
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+					} else {
 //line warpreduce_solution.go:12
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								v_2 := gc_l_v_2[gc_lane]
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line warpreduce_solution.go:16
+							v_2 := gc_l_v_2[gc_lane]
 //line warpreduce_solution.go:12
-								v_2 += gc_c2r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
-							}
+							v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					v_2 := gc_l_v_2[gc_lane]
-					var v int64
-//line warpreduce_solution.go:14
-					var r_ int64 = v_2
-//line warpreduce_solution.go:39
-					v = r_
-					gc_l_v2[gc_lane] = v
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v2[gc_lane]
-					{
-//line warpreduce_solution.go:41
-						partial[gc_bx] = v
-					}
-				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+//line warpreduce_solution.go:22
+				v_2 := gc_l_v_2[gc_lane]
+//line warpreduce_solution.go:24
+				var v int64
+//line warpreduce_solution.go:14
+				var r_ int64 = v_2
+//line warpreduce_solution.go:39
+				v = r_
+//line warpreduce_solution.go:41
+				gc_l_v2[gc_lane] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line warpreduce_solution.go:26
+				v := gc_l_v2[gc_lane]
+//line warpreduce_solution.go:41
+				partial[gc_bx] = v
+			}
 		}
+//line warpreduce_solution.go:45
+		gc_act = gc_save15 &^ gc_dead
 	}
 }
 
 // gc_files_warpreduce_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed warpreduce_solution.go
-//line warpreduce_solution.go:54
 var gc_files_warpreduce_solution embed.FS

@@ -5,30 +5,11 @@
 package matmul
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MatMulKernel is the kernel of MatMul: thread (tx, ty) of block (bx, by)
-// sets c[row*n+col], row = by*Tile+ty and col = bx*Tile+tx, to the dot
-// product of row row of a (m×k) and column col of b (k×n), if it lies in c.
-//
-//line matmul_solution.go:15
-func kernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_MatMulKernel,
-		func(gc_t *gocuda.Thread) { MatMulKernel(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_MatMulKernel(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul_solution.go:15
-var gc_src_MatMulKernel = compiled.NewSource(gc_files_matmul_solution, "MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul_solution.go:15
 func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -702,8 +683,3 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_matmul_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed matmul_solution.go
-var gc_files_matmul_solution embed.FS

@@ -5,30 +5,11 @@
 package scan
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ScanKernel is the kernel of BlockScan: block b writes the inclusive
-// prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for
-// the last block), to the same places in out.
-//
-//line scan_solution.go:15
-func kernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_ScanKernel,
-		func(gc_t *gocuda.Thread) { ScanKernel(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_ScanKernel(gc_b, in, out) })
-}
-
-//line scan_solution.go:15
-var gc_src_ScanKernel = compiled.NewSource(gc_files_scan_solution, "ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan_solution.go:15
 func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
@@ -335,21 +316,17 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					var i int = gc_bx*b + tid
 //line scan_solution.go:18
 					_ = i
-					{
 //line scan_solution.go:36
-						archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
-					}
+					archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
 				}
-//line scan_solution.go:38
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-				{
 //line scan_solution.go:37
-					gc_at6[gc_tx] = gc_at7[gc_tx]
-				}
+				gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
+//line scan_solution.go:41
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
@@ -358,17 +335,14 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					var tid int = gc_tx
 //line scan_solution.go:18
 					var i int = gc_bx*b + tid
-					{
 //line scan_solution.go:37
-						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
+					if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
 //line scan_solution.go:37
-							break
-						}
-//line scan_solution.go:37
-						archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
+						break
 					}
+//line scan_solution.go:37
+					archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
 				}
-//line scan_solution.go:39
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step2 := gc_vstep6
@@ -381,12 +355,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					{
 //line scan_solution.go:37
-						out[i] = buf[cur*b+tid]
-					}
+					out[i] = buf[cur*b+tid]
 				}
 				{
+//line scan_solution.go:41
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -394,12 +367,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					{
 //line scan_solution.go:37
-						out[i] = buf[cur*b+tid]
-					}
+					out[i] = buf[cur*b+tid]
 				}
 				{
+//line scan_solution.go:41
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -407,12 +379,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					{
 //line scan_solution.go:37
-						out[i] = buf[cur*b+tid]
-					}
+					out[i] = buf[cur*b+tid]
 				}
 				{
+//line scan_solution.go:41
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -420,12 +391,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 //line scan_solution.go:18
 					i := gc_bx*b + tid
-					{
 //line scan_solution.go:37
-						out[i] = buf[cur*b+tid]
-					}
+					out[i] = buf[cur*b+tid]
 				}
 			}
+//line scan_solution.go:41
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -433,19 +403,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				tid := gc_tx
 //line scan_solution.go:18
 				i := gc_bx*b + tid
-				{
 //line scan_solution.go:37
-					out[i] = buf[cur*b+tid]
-				}
+				out[i] = buf[cur*b+tid]
 			}
 		}
 	}
 }
-
-//line scan_solution.go:45
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_scan_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed scan_solution.go
-var gc_files_scan_solution embed.FS

@@ -5,30 +5,11 @@
 package stencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StencilKernel is the kernel of Stencil: thread tid of block b sets
-// out[b*B+tid] (B = t.BlockDim.X, at least Radius), if it exists, to the
-// sum of in[b*B+tid-Radius] to in[b*B+tid+Radius].
-//
-//line stencil_solution.go:14
-func kernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_StencilKernel,
-		func(gc_t *gocuda.Thread) { StencilKernel(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_StencilKernel(gc_b, in, out) })
-}
-
-//line stencil_solution.go:14
-var gc_src_StencilKernel = compiled.NewSource(gc_files_stencil_solution, "StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line stencil_solution.go:14
 func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
@@ -211,8 +192,3 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 }
-
-// gc_files_stencil_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed stencil_solution.go
-var gc_files_stencil_solution embed.FS

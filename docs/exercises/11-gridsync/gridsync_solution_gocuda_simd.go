@@ -5,31 +5,11 @@
 package gridsync
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CenterKernel is the kernel of Center, for a cooperative launch of any
-// size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at
-// the start) for the total.
-//
-//line gridsync_solution.go:17
-func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_CenterKernel,
-		func(gc_t *gocuda.Thread) { CenterKernel(gc_t, in, out, sum) },
-		func(gc_b *compiled.Block) { gc_body_CenterKernel(gc_b, in, out, sum) })
-}
-
-//line gridsync_solution.go:17
-var gc_src_CenterKernel = compiled.NewSource(gc_files_gridsync_solution, "CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
@@ -509,9 +489,3 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 	}
 }
-
-// gc_files_gridsync_solution holds the source files whose lines the kernels' records hash.
-//
-//go:embed gridsync_solution.go
-//line gridsync_solution.go:42
-var gc_files_gridsync_solution embed.FS

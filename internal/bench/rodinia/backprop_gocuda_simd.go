@@ -5,46 +5,12 @@
 package rodinia
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LayerForwardKernel returns bpnn_layerforward_CUDA of Rodinia's
-// backprop/backprop_cuda_kernel.cu: the input layer's products summed per
-// block of 16 inputs. Block (0, by) of 16×16 threads takes inputs 16·by+1
-// to 16·by+16 (row ty) and hidden units 1 to 16 (column tx): thread (tx, ty)
-// multiplies its weight by its input in a shared 16×16 matrix, then the
-// block sums each column by a tree over the rows, log2(16) = 4 steps with a
-// barrier after each, and thread (0, ty) writes the column sum of hidden
-// unit ty+1 to hiddenPartialSum[by·hid+ty]. inputHiddenCuda, the
-// (in+1)×(hid+1) weights, is overwritten with the tree's values, as in the
-// original. hid must be 16. outputHiddenCuda is unused, as in Rodinia.
-// Launch it with a grid of 1×(in/16) blocks of 16×16 threads
-// (BPNNLayerForward does).
-//
-// __log2f and __powf become math.Log2 and math.Pow, exact here.
-//
-//line backprop.go:35
-func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_layerForward,
-		func(gc_t *gocuda.Thread) {
-			layerForward(gc_t, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum, in, hid)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_layerForward(gc_b, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum, in, hid)
-		})
-}
-
-//line backprop.go:35
-var gc_src_layerForward = compiled.NewSource(gc_files_backprop, "layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line backprop.go:35
 func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
@@ -75,22 +41,14 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at2 := inputCuda[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line backprop.go:47
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line backprop.go:47
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line backprop.go:47
-						gc_at[0] = gc_at2[0]
-					}
-					{
+					gc_at[0] = gc_at2[0]
 //line backprop.go:47
-						gc_at[0] = gc_at2[0]
-					}
+					gc_at[0] = gc_at2[0]
 				}
 //line backprop.go:51
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -592,21 +550,17 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						var ty int = gc_ty
 //line backprop.go:38
 						_ = ty
-						{
 //line backprop.go:59
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line backprop.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line backprop.go:60
-						gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
+//line backprop.go:64
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -644,17 +598,14 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:37
 						var tx int = gc_tx
 						var ty int = gc_ty
-						{
 //line backprop.go:60
-							if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
+						if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
 //line backprop.go:60
-								break
-							}
-//line backprop.go:60
-							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+							break
 						}
+//line backprop.go:60
+						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 					}
-//line backprop.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step5 := gc_vstep6
@@ -666,60 +617,55 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
-						{
 //line backprop.go:60
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
+//line backprop.go:64
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
-						{
 //line backprop.go:60
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
+//line backprop.go:64
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
-						{
 //line backprop.go:60
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 					{
+//line backprop.go:64
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line backprop.go:37
 						tx := gc_tx
 						ty := gc_ty
-						{
 //line backprop.go:60
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
+//line backprop.go:64
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line backprop.go:37
 					tx := gc_tx
 					ty := gc_ty
-					{
 //line backprop.go:60
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
+					weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 				}
 			}
+//line backprop.go:64
 			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1051,8 +997,3 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		}
 	}
 }
-
-// gc_files_backprop holds the source files whose lines the kernels' records hash.
-//
-//go:embed backprop.go
-var gc_files_backprop embed.FS

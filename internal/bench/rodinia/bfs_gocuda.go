@@ -279,5 +279,4 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 // gc_files_bfs holds the source files whose lines the kernels' records hash.
 //
 //go:embed bfs.go
-//line bfs.go:78
 var gc_files_bfs embed.FS

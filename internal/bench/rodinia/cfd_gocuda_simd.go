@@ -5,33 +5,10 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CFDInitializeVariablesKernel returns cuda_initialize_variables of
-// Rodinia's cfd/euler3d.cu: every element's variables set to the far
-// field's. Launch it with nelr/CFDBlock blocks of CFDBlock threads (CFD
-// does).
-//
-//line cfd.go:49
-func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cfdInitializeVariables,
-		func(gc_t *gocuda.Thread) { cfdInitializeVariables(gc_t, nelr, variables, ff) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cfdInitializeVariables(gc_b, gc_lo, gc_hi, nelr, variables, ff)
-		})
-}
-
-//line cfd.go:49
-var gc_src_cfdInitializeVariables = compiled.NewSource(gc_files_cfd, "cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
@@ -109,28 +86,17 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 //line cfd.go:51
 						break
 					}
-					{
 //line cfd.go:52
-						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-					}
-					{
+					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line cfd.go:52
-						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-					}
-					{
+					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line cfd.go:52
-						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-					}
-					{
+					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line cfd.go:52
-						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-					}
-					{
+					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line cfd.go:52
-						archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
-					}
+					archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 				}
-//line cfd.go:54
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -139,336 +105,34 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 //line cfd.go:50
 				i := gc_bdx*gc_bx + gc_tx
 				{
-					{
 //line cfd.go:51
-						j := int(0)
-						variables[i+j*nelr] = ff.Variable[j]
-					}
-					{
+					j := int(0)
+					variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
 //line cfd.go:51
-						j := int(1)
-						variables[i+j*nelr] = ff.Variable[j]
-					}
-					{
+					j := int(1)
+					variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
 //line cfd.go:51
-						j := int(2)
-						variables[i+j*nelr] = ff.Variable[j]
-					}
-					{
+					j := int(2)
+					variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
 //line cfd.go:51
-						j := int(3)
-						variables[i+j*nelr] = ff.Variable[j]
-					}
-					{
+					j := int(3)
+					variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
 //line cfd.go:51
-						j := int(4)
-						variables[i+j*nelr] = ff.Variable[j]
-					}
+					j := int(4)
+					variables[i+j*nelr] = ff.Variable[j]
 				}
 			}
 		}
 	}
 }
-
-// CFDComputeStepFactorKernel returns cuda_compute_step_factor of Rodinia's
-// cfd/euler3d.cu: each element's local time step divided by its area (its
-// volume), from its speed and speed of sound. Launch it with
-// nelr/CFDBlock blocks of CFDBlock threads (CFD does).
-//
-//line cfd.go:111
-func CFDComputeStepFactorKernel(nelr int, variables, areas, stepFactors []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cfdComputeStepFactor,
-		func(gc_t *gocuda.Thread) { cfdComputeStepFactor(gc_t, nelr, variables, areas, stepFactors) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cfdComputeStepFactor(gc_b, gc_lo, gc_hi, nelr, variables, areas, stepFactors)
-		})
-}
-
-//line cfd.go:111
-var gc_src_cfdComputeStepFactor = compiled.NewSource(gc_files_cfd, "cfdComputeStepFactor", "9e098f3f6912ab1f1f772d2410a8a8ccb442e8766ccbe7f655b41ac65cc0c18f", "cfd.go:105-130").NoGoexit("38d8caa26aef276e2e71cf1aa0bb92b7138f659d0175795e0a271b5da0fe60f7", "cfd.go:101-103", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
-
-//line cfd.go:111
-func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables, areas, stepFactors []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line cfd.go:129
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-			gc_off6 := gc_bdx * gc_bx
-			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
-				gc_at := variables[gc_off:][:gc_bdx]
-				gc_at2 := variables[gc_off2:][:gc_bdx]
-				gc_at3 := variables[gc_off3:][:gc_bdx]
-				gc_at4 := variables[gc_off4:][:gc_bdx]
-				gc_at5 := variables[gc_off5:][:gc_bdx]
-				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
-				gc_at7 := areas[gc_off6:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cfd.go:114
-					density := gc_at[gc_tx]
-					var momentum CFDFloat3
-					momentum.X = gc_at2[gc_tx]
-					momentum.Y = gc_at3[gc_tx]
-					momentum.Z = gc_at4[gc_tx]
-//line cfd.go:120
-					densityEnergy := gc_at5[gc_tx]
-					var velocity CFDFloat3
-					cfdComputeVelocity(&density, &momentum, &velocity)
-					speedSqd := cfdComputeSpeedSqd(&velocity)
-					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-//line cfd.go:129
-					gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
-				}
-			} else {
-//line cfd.go:139
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line cfd.go:112
-					i := gc_bdx*gc_bx + gc_tx
-//line cfd.go:114
-					density := variables[i+cfdVarDensity*nelr]
-					var momentum CFDFloat3
-					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line cfd.go:120
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-					var velocity CFDFloat3
-					cfdComputeVelocity(&density, &momentum, &velocity)
-					speedSqd := cfdComputeSpeedSqd(&velocity)
-					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
-					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
-//line cfd.go:129
-					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-				}
-			}
-		}
-	}
-}
-
-// CFDComputeFluxKernel returns cuda_compute_flux of Rodinia's
-// cfd/euler3d.cu: each element's flux summed over its CFDNNB faces. A
-// face with a neighbour (nb ≥ 0) adds the neighbour's and the element's
-// fluxes through the face's normal, averaged, and an artificial
-// viscosity; a wing face (nb = -1) adds the element's pressure on the
-// face; a far-field face (nb = -2) adds the far field's and the
-// element's fluxes, averaged. The normals are stored inward (euler3d.cu
-// negates the file's), feature-major as the variables. Launch it with
-// nelr/CFDBlock blocks of CFDBlock threads (CFD does).
-//
-// The original reads the far field from __constant__ arrays; the port
-// takes them as the kernel argument ff, a value, which is what a constant
-// is to each thread. The original's #pragma unroll is left to the
-// compiler.
-//
-//line cfd.go:148
-func CFDComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cfdComputeFlux,
-		func(gc_t *gocuda.Thread) {
-			cfdComputeFlux(gc_t, nelr, elementsSurroundingElements, normals, variables, fluxes, ff)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cfdComputeFlux(gc_b, gc_lo, gc_hi, nelr, elementsSurroundingElements, normals, variables, fluxes, ff)
-		})
-}
-
-//line cfd.go:148
-var gc_src_cfdComputeFlux = compiled.NewSource(gc_files_cfd, "cfdComputeFlux", "78585ed152436e9c25b528b8890675e408c5f6c36e932be9282c1218e5f8cb83", "cfd.go:132-268").NoGoexit("9f322cf9dd3a1a56db5b7cc416060953ea07c1f443d59a5cebeba9a4655ac152", "cfd.go:101-103", "cfd.go:56-77", "cfd.go:79-84", "cfd.go:86-89", "cfd.go:91-94", "cfd.go:96-99")
-
-//line cfd.go:148
-func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line cfd.go:149
-						i := gc_bdx*gc_bx + gc_tx
-						var j int
-						var nb int32
-						var normal CFDFloat3
-						var normalLen, factor float32
-//line cfd.go:155
-						densityI := variables[i+cfdVarDensity*nelr]
-						var momentumI CFDFloat3
-						momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-						momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-						momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line cfd.go:161
-						densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-//line cfd.go:163
-						var velocityI CFDFloat3
-						cfdComputeVelocity(&densityI, &momentumI, &velocityI)
-						speedSqdI := cfdComputeSpeedSqd(&velocityI)
-						speedI := sqrtf(speedSqdI)
-						pressureI := cfdComputePressure(&densityI, &densityEnergyI, &speedSqdI)
-						speedOfSoundI := cfdComputeSpeedOfSound(&densityI, &pressureI)
-						var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ CFDFloat3
-						var fluxContributionIDensityEnergy CFDFloat3
-						cfdComputeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI,
-							&fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-//line cfd.go:174
-						var fluxIDensity float32
-						var fluxIMomentum CFDFloat3
-						var fluxIDensityEnergy float32
-//line cfd.go:178
-						var velocityNb CFDFloat3
-						var densityNb, densityEnergyNb float32
-						var momentumNb CFDFloat3
-						var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ CFDFloat3
-						var fluxContributionNbDensityEnergy CFDFloat3
-						var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line cfd.go:185
-						var j_ int = 0
-//line cfd.go:185
-						for ; j_ < CFDNNB; j_++ {
-							nb = elementsSurroundingElements[i+j_*nelr]
-							normal.X = normals[i+(j_+0*CFDNNB)*nelr]
-							normal.Y = normals[i+(j_+1*CFDNNB)*nelr]
-							normal.Z = normals[i+(j_+2*CFDNNB)*nelr]
-							normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line cfd.go:192
-							if nb >= 0 {
-								n := int(nb)
-								densityNb = variables[n+cfdVarDensity*nelr]
-								momentumNb.X = variables[n+(cfdVarMomentum+0)*nelr]
-								momentumNb.Y = variables[n+(cfdVarMomentum+1)*nelr]
-								momentumNb.Z = variables[n+(cfdVarMomentum+2)*nelr]
-								densityEnergyNb = variables[n+cfdVarDensityEnergy*nelr]
-								cfdComputeVelocity(&densityNb, &momentumNb, &velocityNb)
-								speedSqdNb = cfdComputeSpeedSqd(&velocityNb)
-								pressureNb = cfdComputePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-								speedOfSoundNb = cfdComputeSpeedOfSound(&densityNb, &pressureNb)
-								cfdComputeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb,
-									&fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-//line cfd.go:207
-								factor = -normalLen * cfdSmoothingCoefficient * 0.5 * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-								fluxIDensity += factor * (densityI - densityNb)
-								fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-								fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-								fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-								fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line cfd.go:215
-								factor = 0.5 * normal.X
-								fluxIDensity += factor * (momentumNb.X + momentumI.X)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:222
-								factor = 0.5 * normal.Y
-								fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:229
-								factor = 0.5 * normal.Z
-								fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-								fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-							} else if nb == -1 {
-								fluxIMomentum.X += normal.X * pressureI
-								fluxIMomentum.Y += normal.Y * pressureI
-								fluxIMomentum.Z += normal.Z * pressureI
-							} else if nb == -2 {
-								factor = 0.5 * normal.X
-								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+0] + momentumI.X)
-								fluxIDensityEnergy += factor * (ff.DensityEnergy.X + fluxContributionIDensityEnergy.X)
-								fluxIMomentum.X += factor * (ff.MomentumX.X + fluxContributionIMomentumX.X)
-								fluxIMomentum.Y += factor * (ff.MomentumY.X + fluxContributionIMomentumY.X)
-								fluxIMomentum.Z += factor * (ff.MomentumZ.X + fluxContributionIMomentumZ.X)
-//line cfd.go:247
-								factor = 0.5 * normal.Y
-								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+1] + momentumI.Y)
-								fluxIDensityEnergy += factor * (ff.DensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-								fluxIMomentum.X += factor * (ff.MomentumX.Y + fluxContributionIMomentumX.Y)
-								fluxIMomentum.Y += factor * (ff.MomentumY.Y + fluxContributionIMomentumY.Y)
-								fluxIMomentum.Z += factor * (ff.MomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line cfd.go:254
-								factor = 0.5 * normal.Z
-								fluxIDensity += factor * (ff.Variable[cfdVarMomentum+2] + momentumI.Z)
-								fluxIDensityEnergy += factor * (ff.DensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-								fluxIMomentum.X += factor * (ff.MomentumX.Z + fluxContributionIMomentumX.Z)
-								fluxIMomentum.Y += factor * (ff.MomentumY.Z + fluxContributionIMomentumY.Z)
-								fluxIMomentum.Z += factor * (ff.MomentumZ.Z + fluxContributionIMomentumZ.Z)
-							}
-						}
-//line cfd.go:261
-						j = j_
-//line cfd.go:261
-						_ = j
-//line cfd.go:263
-						fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-						fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-						fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-						fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-						fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-					}
-				}
-			}
-//line cfd.go:303
-		})
-	}
-}
-
-// CFDTimeStepKernel returns cuda_time_step of Rodinia's cfd/euler3d.cu:
-// Runge-Kutta stage j's update of each element's variables from
-// oldVariables and the fluxes. Launch it with nelr/CFDBlock blocks of
-// CFDBlock threads (CFD does).
-//
-//line cfd.go:276
-func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_cfdTimeStep,
-		func(gc_t *gocuda.Thread) { cfdTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cfdTimeStep(gc_b, gc_lo, gc_hi, j, nelr, oldVariables, variables, stepFactors, fluxes)
-		})
-}
-
-//line cfd.go:276
-var gc_src_cfdTimeStep = compiled.NewSource(gc_files_cfd, "cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cfd.go:276
 func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
@@ -657,9 +321,3 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 		}
 	}
 }
-
-// gc_files_cfd holds the source files whose lines the kernels' records hash.
-//
-//go:embed cfd.go
-//line cfd.go:297
-var gc_files_cfd embed.FS

@@ -177,5 +177,4 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 // gc_files_gaussian holds the source files whose lines the kernels' records hash.
 //
 //go:embed gaussian.go
-//line gaussian.go:70
 var gc_files_gaussian embed.FS

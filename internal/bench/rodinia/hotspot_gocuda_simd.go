@@ -5,47 +5,11 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CalculateTempKernel returns calculate_temp of Rodinia's hotspot/hotspot.cu:
-// iteration time steps of the transient thermal simulation of a chip, a
-// 5-point stencil, over a gridRows×gridCols grid. Each 16×16 block loads a
-// tile of temperatures and powers into shared memory, then steps it
-// iteration times, each step computing a tile one cell smaller on every side
-// (the "pyramid"), so that the small block of (16-2·iteration)² cells in
-// the middle comes out right; borderCols and borderRows are the halo by
-// which the tiles overlap. Cells past the grid's edges read the edge cell
-// itself. The loop over steps crosses a barrier after computing, leaves
-// (break) before its second barrier on the last step, and otherwise copies
-// the step's results back into the tile for the next. Launch it with
-// 16×16 blocks over the grid of small blocks (Hotspot does).
-//
-// As in the original, 2.0*temp promotes the stencil to double precision,
-// and the result is rounded back to float. timeElapsed is unused, as it is
-// in Rodinia.
-//
-//line hotspot.go:48
-func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_calculateTemp,
-		func(gc_t *gocuda.Thread) {
-			calculateTemp(gc_t, iteration, power, tempSrc, tempDst, gridCols, gridRows, borderCols, borderRows, capacitance, rx, ry, rz, step, timeElapsed)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_calculateTemp(gc_b, iteration, power, tempSrc, tempDst, gridCols, gridRows, borderCols, borderRows, capacitance, rx, ry, rz, step, timeElapsed)
-		})
-}
-
-//line hotspot.go:48
-var gc_src_calculateTemp = compiled.NewSource(gc_files_hotspot, "calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line hotspot.go:48
 func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
@@ -1174,8 +1138,3 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 	}
 }
-
-// gc_files_hotspot holds the source files whose lines the kernels' records hash.
-//
-//go:embed hotspot.go
-var gc_files_hotspot embed.FS

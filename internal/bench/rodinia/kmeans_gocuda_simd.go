@@ -5,169 +5,11 @@
 package rodinia
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// KMeansInvertMappingKernel returns invert_mapping of Rodinia's
-// kmeans/kmeans_cuda_kernel.cu: the npoints×nfeatures features, one point
-// per row in input, transposed into output, one feature per row, so that
-// kmeansPoint's threads read consecutive points. One thread per point;
-// threads past npoints do nothing. Launch it over a one-dimensional grid of
-// KMeansThreads-thread blocks covering the points (KMeans does).
-//
-//line kmeans.go:24
-func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_kmeansInvertMapping,
-		func(gc_t *gocuda.Thread) { kmeansInvertMapping(gc_t, input, output, npoints, nfeatures) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_kmeansInvertMapping(gc_b, gc_lo, gc_hi, input, output, npoints, nfeatures)
-		})
-}
-
-//line kmeans.go:24
-var gc_src_kmeansInvertMapping = compiled.NewSource(gc_files_kmeans, "kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line kmeans.go:24
-func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kmeans.go:25
-							pointID := gc_tx + gc_bdx*gc_bx
-							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
-									output[pointID+npoints*i] = input[pointID*nfeatures+i]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kmeans.go:25
-							pointID := gc_tx + gc_bdx*gc_bx
-							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
-									output[pointID+npoints*i] = input[pointID*nfeatures+i]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kmeans.go:25
-							pointID := gc_tx + gc_bdx*gc_bx
-							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
-									output[pointID+npoints*i] = input[pointID*nfeatures+i]
-								}
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line kmeans.go:25
-							pointID := gc_tx + gc_bdx*gc_bx
-							{
-//line kmeans.go:28
-								for i := 0; i < nfeatures; i++ {
-									output[pointID+npoints*i] = input[pointID*nfeatures+i]
-								}
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line kmeans.go:25
-						pointID := gc_tx + gc_bdx*gc_bx
-						{
-//line kmeans.go:28
-							for i := 0; i < nfeatures; i++ {
-								output[pointID+npoints*i] = input[pointID*nfeatures+i]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// KMeansPointKernel returns kmeansPoint of Rodinia's
-// kmeans/kmeans_cuda_kernel.cu, as kmeans_cuda.cu builds it (neither
-// GPU_DELTA_REDUCTION nor GPU_NEW_CENTER_REDUCTION defined, so no shared
-// memory and no barrier): each thread finds the nearest of the nclusters
-// centres in clusters (nclusters×nfeatures, row-major) to its point of
-// features (the transposed array invert_mapping makes), the squared
-// Euclidean distance summed feature by feature in float, the first of
-// equal distances winning, and writes its number to membership. Threads
-// past npoints do nothing. Blocks are numbered row by row over a
-// two-dimensional grid of one-dimensional blocks; launch it as KMeans does.
-//
-// The original reads features through the texture t_features and the
-// centres from the __constant__ array c_clusters (at most 32×34 floats);
-// the port reads both as plain global slices, which is what those fetches
-// return (point filtering, no normalisation), without the size limit.
-// blockClusters and blockDeltas, the outputs of the disabled reductions,
-// are kept in the signature and unused, as in kmeans_cuda.cu's build.
-//
-//line kmeans.go:53
-func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_kmeansPoint,
-		func(gc_t *gocuda.Thread) {
-			kmeansPoint(gc_t, features, nfeatures, npoints, nclusters, membership, clusters, blockClusters, blockDeltas)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_kmeansPoint(gc_b, gc_lo, gc_hi, features, nfeatures, npoints, nclusters, membership, clusters, blockClusters, blockDeltas)
-		})
-}
-
-//line kmeans.go:53
-var gc_src_kmeansPoint = compiled.NewSource(gc_files_kmeans, "kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line kmeans.go:53
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
@@ -524,16 +366,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					}
 				}
 			}
+//line kmeans.go:93
 		})
 	}
 }
 
-//line kmeans.go:97
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
-// gc_files_kmeans holds the source files whose lines the kernels' records hash.
-//
-//go:embed kmeans.go
-var gc_files_kmeans embed.FS

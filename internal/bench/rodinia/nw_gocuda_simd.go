@@ -5,39 +5,11 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NeedleShared1Kernel returns needle_cuda_shared_1 of Rodinia's
-// nw/needle_kernel.cu: the i-th anti-diagonal of 16×16 tiles of the
-// score matrix, in its top-left triangle, one block of 16 threads per tile.
-// A block loads its tile's reference scores and the scores of the row
-// above it and the column left of it into shared memory, then fills the
-// tile anti-diagonal by anti-diagonal, 31 of them, with a barrier after
-// each, each cell the best of the diagonal move plus its reference score
-// and the two gap moves minus penalty. cols is the score matrix's row
-// length (the sequences' length plus one). Launch it with i blocks of 16
-// threads (NW does).
-//
-//line nw.go:25
-func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_needleShared1,
-		func(gc_t *gocuda.Thread) { needleShared1(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
-		func(gc_b *compiled.Block) {
-			gc_body_needleShared1(gc_b, reference, matrixCuda, cols, penalty, i, blockWidth)
-		})
-}
-
-//line nw.go:25
-var gc_src_needleShared1 = compiled.NewSource(gc_files_nw, "needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:25
 func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
@@ -223,72 +195,39 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:41
 					gc_pos.Thread = gc_rank
 				}
-				{
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 //line nw.go:45
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-				}
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 			}
-//line nw.go:47
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -303,86 +242,83 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				temp[tx][0] = matrixCuda[indexNW]
 			}
 			{
-				{
+				ty := int(0)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(0)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(1)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(1)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(2)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(2)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(3)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(3)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(4)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(4)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(5)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(5)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(6)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(6)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(7)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(7)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(8)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(8)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(9)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(9)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(10)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(10)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(11)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(11)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(12)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(12)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(13)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(13)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(14)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:44
-					ty := int(14)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
-//line nw.go:44
-					ty := int(15)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
+				ty := int(15)
+				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
@@ -636,17 +572,16 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_pos.Thread = gc_rank
 //line nw.go:27
 				tx := gc_tx
-				{
 //line nw.go:57
-					tIndexX := tx + 1
-					tIndexY := m - tx + 1
-					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-						temp[tIndexY][tIndexX-1]-penalty,
-						temp[tIndexY-1][tIndexX]-penalty)
-				}
+				tIndexX := tx + 1
+				tIndexY := m - tx + 1
+				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+					temp[tIndexY][tIndexX-1]-penalty,
+					temp[tIndexY-1][tIndexX]-penalty)
 			}
 		}
 	}
+//line nw.go:66
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 //line nw.go:68
 		gc_from, gc_to := 0, gc_bdx
@@ -659,14 +594,12 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_pos.Thread = gc_rank
 //line nw.go:27
 				tx := gc_tx
-				{
 //line nw.go:68
-					tIndexX_ := tx + NWBlock - m_
-					tIndexY_ := NWBlock - tx
-					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-						temp[tIndexY_][tIndexX_-1]-penalty,
-						temp[tIndexY_-1][tIndexX_]-penalty)
-				}
+				tIndexX_ := tx + NWBlock - m_
+				tIndexY_ := NWBlock - tx
+				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+					temp[tIndexY_][tIndexX_-1]-penalty,
+					temp[tIndexY_-1][tIndexX_]-penalty)
 			}
 		}
 	}
@@ -778,72 +711,39 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:77
 					break
 				}
-				{
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:78
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-				}
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 			}
-//line nw.go:80
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -854,108 +754,88 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:32
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-				{
 //line nw.go:77
-					ty_ := int(0)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(0)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(1)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(1)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(2)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(2)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(3)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(3)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(4)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(4)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(5)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(5)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(6)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(6)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(7)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(7)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(8)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(8)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(9)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(9)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(10)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(10)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(11)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(11)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(12)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(12)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(13)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(13)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(14)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(14)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:77
-					ty_ := int(15)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+				ty_ := int(15)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}
 }
-
-// NeedleShared2Kernel returns needle_cuda_shared_2 of Rodinia's
-// nw/needle_kernel.cu: NeedleShared1Kernel for the i-th anti-diagonal of
-// tiles counted from the bottom-right corner, in the bottom-right
-// triangle, its loads in the original's slightly different order. Launch
-// it with i blocks of 16 threads (NW does).
-//
-//line nw.go:89
-func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_needleShared2,
-		func(gc_t *gocuda.Thread) { needleShared2(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
-		func(gc_b *compiled.Block) {
-			gc_body_needleShared2(gc_b, reference, matrixCuda, cols, penalty, i, blockWidth)
-		})
-}
-
-//line nw.go:89
-var gc_src_needleShared2 = compiled.NewSource(gc_files_nw, "needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
 //line nw.go:89
 func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
@@ -1085,72 +965,39 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:104
 					break
 				}
-				{
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 //line nw.go:105
-					archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
-				}
+				archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 			}
-//line nw.go:107
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -1161,89 +1008,88 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-				{
 //line nw.go:104
-					ty := int(0)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(0)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(1)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(1)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(2)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(2)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(3)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(3)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(4)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(4)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(5)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(5)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(6)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(6)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(7)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(7)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(8)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(8)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(9)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(9)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(10)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(10)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(11)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(11)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(12)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(12)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(13)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(13)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(14)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
-				{
+				ty := int(14)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
 //line nw.go:104
-					ty := int(15)
-					ref[ty][tx] = reference[index+cols*ty]
-				}
+				ty := int(15)
+				ref[ty][tx] = reference[index+cols*ty]
 			}
 		}
 	}
+//line nw.go:110
 	gc_apart := compiled.Disjoint(matrixCuda, temp)
 //line nw.go:113
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1525,17 +1371,16 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_pos.Thread = gc_rank
 //line nw.go:91
 				tx := gc_tx
-				{
 //line nw.go:121
-					tIndexX := tx + 1
-					tIndexY := m - tx + 1
-					temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
-						temp[tIndexY][tIndexX-1]-penalty,
-						temp[tIndexY-1][tIndexX]-penalty)
-				}
+				tIndexX := tx + 1
+				tIndexY := m - tx + 1
+				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+					temp[tIndexY][tIndexX-1]-penalty,
+					temp[tIndexY-1][tIndexX]-penalty)
 			}
 		}
 	}
+//line nw.go:130
 	for m_ := NWBlock - 2; m_ >= 0; m_-- {
 //line nw.go:132
 		gc_from, gc_to := 0, gc_bdx
@@ -1548,14 +1393,12 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				gc_pos.Thread = gc_rank
 //line nw.go:91
 				tx := gc_tx
-				{
 //line nw.go:132
-					tIndexX_ := tx + NWBlock - m_
-					tIndexY_ := NWBlock - tx
-					temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
-						temp[tIndexY_][tIndexX_-1]-penalty,
-						temp[tIndexY_-1][tIndexX_]-penalty)
-				}
+				tIndexX_ := tx + NWBlock - m_
+				tIndexY_ := NWBlock - tx
+				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+					temp[tIndexY_][tIndexX_-1]-penalty,
+					temp[tIndexY_-1][tIndexX_]-penalty)
 			}
 		}
 	}
@@ -1667,72 +1510,39 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:141
 					break
 				}
-				{
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
-				}
-				{
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:142
-					archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
-				}
+				archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 			}
-//line nw.go:144
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -1743,92 +1553,85 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:96
 			index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
 			{
-				{
 //line nw.go:141
-					ty_ := int(0)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(0)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(1)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(1)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(2)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(2)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(3)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(3)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(4)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(4)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(5)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(5)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(6)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(6)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(7)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(7)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(8)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(8)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(9)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(9)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(10)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(10)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(11)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(11)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(12)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(12)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(13)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(13)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(14)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
-				{
+				ty_ := int(14)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+			}
+			{
 //line nw.go:141
-					ty_ := int(15)
-					matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
-				}
+				ty_ := int(15)
+				matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
 			}
 		}
 	}
 }
-
-// gc_files_nw holds the source files whose lines the kernels' records hash.
-//
-//go:embed nw.go
-var gc_files_nw embed.FS

@@ -5,42 +5,11 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DynprocKernel returns dynproc_kernel of Rodinia's pathfinder/pathfinder.cu:
-// iteration rows, from startStep on, of the dynamic program that finds the
-// cheapest path down a grid whose steps go to one of the three cells below.
-// Each block of 256 threads loads a row of costs (gpuSrc) into shared
-// memory, then advances it iteration rows, each row one cell narrower on
-// either side (the pyramid), adding the wall's weights (gpuWall, the rows
-// below the first, cols wide); border is the halo by which blocks overlap.
-// The loop over rows crosses a barrier after computing, leaves (break)
-// before its second barrier on the last row, and otherwise copies the row's
-// results back for the next. Launch it with blocks of 256 over the small
-// blocks of the row (Pathfinder does).
-//
-//line pathfinder.go:34
-func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dynproc,
-		func(gc_t *gocuda.Thread) {
-			dynproc(gc_t, iteration, gpuWall, gpuSrc, gpuResults, cols, rows, startStep, border)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_dynproc(gc_b, iteration, gpuWall, gpuSrc, gpuResults, cols, rows, startStep, border)
-		})
-}
-
-//line pathfinder.go:34
-var gc_src_dynproc = compiled.NewSource(gc_files_pathfinder, "dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
 
 //line pathfinder.go:34
 func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
@@ -1362,9 +1331,3 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 }
-
-// gc_files_pathfinder holds the source files whose lines the kernels' records hash.
-//
-//go:embed hotspot.go pathfinder.go
-//line pathfinder.go:115
-var gc_files_pathfinder embed.FS

@@ -5,49 +5,11 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SRADCuda1Kernel returns srad_cuda_1 of Rodinia's srad/srad_v2/srad_kernel.cu:
-// the first half of an iteration of speckle-reducing anisotropic diffusion
-// over a rows×cols image jCuda, one thread per pixel. A 16×16 block loads
-// the row above its tile (north), the row below (south), the column left
-// (west) and the column right (east), each into a 16×16 shared array, with
-// a barrier after each pair, then its tile (temp), with a barrier. Each
-// thread takes its four neighbours' differences from the tile or, on the
-// tile's edges and corners, from the halo arrays, and the diffusion
-// coefficient from them and q0sqr, the speckle's scale, saturated to
-// [0, 1] in shared memory; after a last barrier it writes the coefficient
-// to cCuda and the differences to eC, wC, nC and sC. Pixels past the
-// image's edges read the edge pixel itself. Launch it with 16×16 blocks
-// covering the image (SRAD does).
-//
-// The original loads every halo unconditionally and then overwrites the
-// rows and columns past the image's edges, so its first and last blocks
-// read before and after the image (out of bounds in C, a panic in Go); the
-// port skips exactly the loads that are overwritten. As in the original,
-// with a single block row or column the halo on the far side is not
-// overwritten (an else-if), so SRAD requires two of each. As in C, the
-// double constants promote num, den and the coefficient to double before
-// they are stored as float.
-//
-//line srad.go:39
-func SRADCuda1Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sradCuda1,
-		func(gc_t *gocuda.Thread) { sradCuda1(gc_t, eC, wC, nC, sC, jCuda, cCuda, cols, rows, q0sqr) },
-		func(gc_b *compiled.Block) { gc_body_sradCuda1(gc_b, eC, wC, nC, sC, jCuda, cCuda, cols, rows, q0sqr) })
-}
-
-//line srad.go:39
-var gc_src_sradCuda1 = compiled.NewSource(gc_files_srad, "sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line srad.go:39
 func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
@@ -1873,33 +1835,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	}
 }
 
-// SRADCuda2Kernel returns srad_cuda_2 of Rodinia's srad/srad_v2/srad_kernel.cu:
-// the second half of an iteration, the image update. A 16×16 block loads
-// its tile of the image, the row of coefficients below its tile, the column
-// right of it and its own tile of coefficients into shared arrays, a
-// barrier after each; each thread takes the divergence of its pixel from
-// its own coefficient (north and west), the south and east ones and the
-// differences SRADCuda1Kernel left in eC, wC, nC and sC, and writes the
-// updated pixel through a shared tile after a last barrier. lambda is the
-// update's step; q0sqr is unused, as in Rodinia. Launch it with 16×16
-// blocks covering the image after SRADCuda1Kernel (SRAD does).
-//
-// As SRADCuda1Kernel does, the port skips the halo loads past the image's
-// edges that the original makes and overwrites. 0.25*lambda*d_sum is
-// computed in double, as in C.
-//
-//line srad.go:183
-func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sradCuda2,
-		func(gc_t *gocuda.Thread) { sradCuda2(gc_t, eC, wC, nC, sC, jCuda, cCuda, cols, rows, lambda, q0sqr) },
-		func(gc_b *compiled.Block) {
-			gc_body_sradCuda2(gc_b, eC, wC, nC, sC, jCuda, cCuda, cols, rows, lambda, q0sqr)
-		})
-}
-
-//line srad.go:183
-var gc_src_sradCuda2 = compiled.NewSource(gc_files_srad, "sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line srad.go:183
 func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
 	t := gc_b.Thread()
@@ -3291,8 +3226,3 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 		}
 	}
 }
-
-// gc_files_srad holds the source files whose lines the kernels' records hash.
-//
-//go:embed srad.go
-var gc_files_srad embed.FS

@@ -5,45 +5,10 @@
 package rodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StreamclusterComputeCostKernel returns kernel_compute_cost of Rodinia's
-// streamcluster/streamcluster_cuda.cu: for each of the num points, one per
-// thread, the cost of assigning it to point x instead (its squared
-// distance to x, from the dim×num coordinates coordD, one dimension per
-// row, times its weight). A point that would save marks itself in
-// switchMembershipD and adds the saving to column K of its row of
-// workMemD (stride floats per point); one that would not adds the loss to
-// its centre's column (centerTableD of its centre). Threads past num do
-// nothing. Blocks are numbered row by row over a two-dimensional grid;
-// launch it as Streamcluster does.
-//
-// The original reads the points' weights, centres and costs from a copy of
-// the host's Point array on the device, coord pointers included; p has
-// those fields only. x is a long in the original.
-//
-//line streamcluster.go:45
-func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_streamclusterComputeCost,
-		func(gc_t *gocuda.Thread) {
-			streamclusterComputeCost(gc_t, num, dim, x, p, K, stride, coordD, workMemD, centerTableD, switchMembershipD)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_streamclusterComputeCost(gc_b, gc_lo, gc_hi, num, dim, x, p, K, stride, coordD, workMemD, centerTableD, switchMembershipD)
-		})
-}
-
-//line streamcluster.go:45
-var gc_src_streamclusterComputeCost = compiled.NewSource(gc_files_streamcluster, "streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line streamcluster.go:45
 func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
@@ -354,12 +319,10 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							_ = tid
 //line streamcluster.go:49
 							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-							{
 //line streamcluster.go:73
-								tmp := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323))
+							tmp := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323))
 //line streamcluster.go:73
-								retval = retval.Add(tmp.Mul(tmp))
-							}
+							retval = retval.Add(tmp.Mul(tmp))
 //line streamcluster.go:51
 							retval.StoreSlice(gc_s_retval[gc_rank:])
 						}
@@ -369,11 +332,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_rank := gc_base + gc_tx
 //line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
-						{
 //line streamcluster.go:73
-							tmp := gc_at[gc_tx] - gc_elem
-							retval += tmp * tmp
-						}
+						tmp := gc_at[gc_tx] - gc_elem
+						retval += tmp * tmp
 //line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
@@ -424,17 +385,15 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							var tid int = gc_bdx*bid + gc_tx
 //line streamcluster.go:49
 							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-							{
 //line streamcluster.go:73
-								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 //line streamcluster.go:73
-									break
-								}
-//line streamcluster.go:73
-								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
-//line streamcluster.go:73
-								retval = retval.Add(tmp.Mul(tmp))
+								break
 							}
+//line streamcluster.go:73
+							tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
+//line streamcluster.go:73
+							retval = retval.Add(tmp.Mul(tmp))
 //line streamcluster.go:51
 							retval.StoreSlice(gc_s_retval[gc_rank:])
 						}
@@ -450,11 +409,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
-							{
 //line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-							}
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
 //line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
@@ -466,11 +423,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
-							{
 //line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-							}
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
 //line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
@@ -482,11 +437,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
-							{
 //line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-							}
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
 //line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
@@ -498,11 +451,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:51
 							retval := gc_s_retval[gc_rank]
-							{
 //line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-							}
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+							retval += tmp * tmp
 //line streamcluster.go:66
 							gc_s_retval[gc_rank] = retval
 						}
@@ -514,11 +465,9 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						tid := gc_bdx*bid + gc_tx
 //line streamcluster.go:51
 						retval := gc_s_retval[gc_rank]
-						{
 //line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-						}
+						tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+						retval += tmp * tmp
 //line streamcluster.go:66
 						gc_s_retval[gc_rank] = retval
 					}
@@ -586,9 +535,3 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 		}
 	}
 }
-
-// gc_files_streamcluster holds the source files whose lines the kernels' records hash.
-//
-//go:embed streamcluster.go
-//line streamcluster.go:76
-var gc_files_streamcluster embed.FS

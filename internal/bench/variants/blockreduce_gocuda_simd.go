@@ -5,32 +5,12 @@
 package variants
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
-	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BlockReduceLaneModKernel rewords bench.BlockReduceShuffleKernel in lane
-// arithmetic: the lane and the warp as tid % 32 and tid / 32 instead of
-// t.LaneID() and t.WarpID(), the warp size as a literal 32.
-//
-//line blockreduce.go:29
-func BlockReduceLaneModKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brLaneMod,
-		func(gc_t *gocuda.Thread) { brLaneMod(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brLaneMod(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:29
-var gc_src_brLaneMod = compiled.NewSource(gc_files_blockreduce, "brLaneMod", "1108dd702fcd167254a33459e23a82d766d4b178623e9c9737296fd4b79a44c7", "blockreduce.go:24-48", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:29
 func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -108,27 +88,26 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line blockreduce.go:53
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:30
-					tid := gc_tx
-					lane := tid % 32
+				tid := gc_tx
+				lane := tid % 32
 //line blockreduce.go:31
-					warp := tid / 32
+				warp := tid / 32
 //line blockreduce.go:33
-					v := gc_l_v[gc_lane]
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:37
-					if lane == 0 {
-						warps[warp] = v
-					}
+				if lane == 0 {
+					warps[warp] = v
 				}
 			}
 		}
@@ -889,188 +868,6 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	})
 }
 
-// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_runSum struct {
-	n     int
-	lanes [4]gc_jam_runSum_lane
-}
-
-// gc_jam_runSum_lane is a thread's state after runSum's first statements.
-type gc_jam_runSum_lane struct {
-	x         []float32
-	lo        int
-	n         int
-	v         float64
-	gc_range0 []float32
-	gc_dst    []float64 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
-//line blockreduce.go:393
-	var v float64
-	gc_range0 := x[lo : lo+n]
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_runSum_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
-func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
-	for gc_k := range gc_j.n {
-		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
-func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
-	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
-	_ = x
-	_ = lo
-	_ = n
-//line blockreduce.go:394
-	for _, e := range gc_range0 {
-		v += float64(e)
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
-func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
-	gc_l0_x := gc_j.lanes[0].x
-	_ = gc_l0_x
-	gc_l0_lo := gc_j.lanes[0].lo
-	_ = gc_l0_lo
-	gc_l0_n := gc_j.lanes[0].n
-	_ = gc_l0_n
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:410
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:412
-	gc_l1_x := gc_j.lanes[1].x
-	_ = gc_l1_x
-	gc_l1_lo := gc_j.lanes[1].lo
-	_ = gc_l1_lo
-	gc_l1_n := gc_j.lanes[1].n
-	_ = gc_l1_n
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:420
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:422
-	gc_l2_x := gc_j.lanes[2].x
-	_ = gc_l2_x
-	gc_l2_lo := gc_j.lanes[2].lo
-	_ = gc_l2_lo
-	gc_l2_n := gc_j.lanes[2].n
-	_ = gc_l2_n
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:430
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:432
-	gc_l3_x := gc_j.lanes[3].x
-	_ = gc_l3_x
-	gc_l3_lo := gc_j.lanes[3].lo
-	_ = gc_l3_lo
-	gc_l3_n := gc_j.lanes[3].n
-	_ = gc_l3_n
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:440
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:442
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:445
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:447
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:449
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:394
-	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:394
-		gc_l0_e := gc_r3[gc_i2]
-		gc_l0_v += float64(gc_l0_e)
-//line blockreduce.go:394
-		gc_l1_e := gc_r4[gc_i2]
-		gc_l1_v += float64(gc_l1_e)
-//line blockreduce.go:394
-		gc_l2_e := gc_r5[gc_i2]
-		gc_l2_v += float64(gc_l2_e)
-//line blockreduce.go:394
-		gc_l3_e := gc_r6[gc_i2]
-		gc_l3_v += float64(gc_l3_e)
-	}
-	{
-//line blockreduce.go:394
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:394
-		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:394
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
-			gc_l0_v += float64(gc_l0_e)
-		}
-	}
-	{
-//line blockreduce.go:394
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:394
-		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:394
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
-			gc_l1_v += float64(gc_l1_e)
-		}
-	}
-	{
-//line blockreduce.go:394
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:394
-		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:394
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
-			gc_l2_v += float64(gc_l2_e)
-		}
-	}
-	{
-//line blockreduce.go:394
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:394
-		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:394
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
-			gc_l3_v += float64(gc_l3_e)
-		}
-	}
-//line blockreduce.go:397
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceXorKernel rewords bench.BlockReduceShuffleKernel with xor
-// butterflies (__shfl_xor_sync) instead of shuffles down: every lane ends
-// with the warp's sum.
-//
-//line blockreduce.go:55
-func BlockReduceXorKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brXor,
-		func(gc_t *gocuda.Thread) { brXor(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brXor(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:55
-var gc_src_brXor = compiled.NewSource(gc_files_blockreduce, "brXor", "554480353985ae446157171ffdcf4ab121fca60722eb405bfd2da1c2fa838c1c", "blockreduce.go:50-72", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blockreduce.go:55
 func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1092,21 +889,21 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:57
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
+//line blockreduce.go:67
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:57
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
 		}
+//line blockreduce.go:61
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:58
 		if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1149,10 +946,8 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:62
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:67
@@ -1317,21 +1112,6 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	})
 }
 
-// BlockReduceShiftKernel rewords bench.BlockReduceShuffleKernel's shuffle
-// loop with a shift, off >>= 1, and its final loop over the warps' sums
-// with an index.
-//
-//line blockreduce.go:79
-func BlockReduceShiftKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brShift,
-		func(gc_t *gocuda.Thread) { brShift(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brShift(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:79
-var gc_src_brShift = compiled.NewSource(gc_files_blockreduce, "brShift", "af0b5aa7fd13f53ab3725a8359265daea063a08a3ac83f35df62f602eaf2f8da", "blockreduce.go:74-97", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blockreduce.go:79
 func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1354,21 +1134,21 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:82
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
+//line blockreduce.go:92
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:82
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
 		}
+//line blockreduce.go:86
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:83
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -1407,10 +1187,8 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:87
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:92
@@ -1437,327 +1215,6 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 		}
 	})
 }
-
-// BlockReduceUnrolledKernel rewords bench.BlockReduceShuffleKernel with
-// its five shuffles written out, as #pragma unroll leaves them.
-//
-//line blockreduce.go:103
-func BlockReduceUnrolledKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brUnrolled,
-		func(gc_t *gocuda.Thread) { brUnrolled(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brUnrolled(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:103
-var gc_src_brUnrolled = compiled.NewSource(gc_files_blockreduce, "brUnrolled", "3c2513818194dbeba1326edbc04d8bac70fe2a1a7f40e221298c7b82e8ed1ed3", "blockreduce.go:99-122", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blockreduce.go:103
-func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line blockreduce.go:104
-	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-//line blockreduce.go:106
-	var gc_l_v [32]float64
-	var gc_c1r [32]float64
-	var gc_c2r [32]float64
-	var gc_c3r [32]float64
-	var gc_c4r [32]float64
-	var gc_c5r [32]float64
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:105
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
-			}
-		}
-//line blockreduce.go:108
-		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:106
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 16, 0, 32)
-		} else {
-//line blockreduce.go:106
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 16, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:110
-				v := gc_l_v[gc_lane]
-//line blockreduce.go:106
-				v += gc_c1r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-//line blockreduce.go:107
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 8, 0, 32)
-		} else {
-//line blockreduce.go:107
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 8, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:111
-				v := gc_l_v[gc_lane]
-//line blockreduce.go:107
-				v += gc_c2r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-//line blockreduce.go:108
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 4, 0, 32)
-		} else {
-//line blockreduce.go:108
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, 32, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:112
-				v := gc_l_v[gc_lane]
-//line blockreduce.go:108
-				v += gc_c3r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-//line blockreduce.go:109
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 2, 0, 32)
-		} else {
-//line blockreduce.go:109
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, 32, &gc_c4r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:113
-				v := gc_l_v[gc_lane]
-//line blockreduce.go:109
-				v += gc_c4r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-//line blockreduce.go:110
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
-		} else {
-//line blockreduce.go:110
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-//line blockreduce.go:114
-				v := gc_l_v[gc_lane]
-//line blockreduce.go:110
-				v += gc_c5r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			{
-//line blockreduce.go:112
-				warps[(gc_rank >> 5)] = v
-			}
-		}
-	}
-//line blockreduce.go:117
-	compiled.OutOfLine(func() {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-					gc_at := partial[gc_off:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line blockreduce.go:116
-							var s float64
-							{
-//line blockreduce.go:117
-								gc_xs2 := warps
-//line blockreduce.go:117
-								gc_i2 := 0
-//line blockreduce.go:117
-								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
-									{
-//line blockreduce.go:117
-										gc_k6 := gc_i2 + 0
-//line blockreduce.go:117
-										w := gc_xs2[gc_k6]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k7 := gc_i2 + 1
-//line blockreduce.go:119
-										w := gc_xs2[gc_k7]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k8 := gc_i2 + 2
-//line blockreduce.go:119
-										w := gc_xs2[gc_k8]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k9 := gc_i2 + 3
-//line blockreduce.go:119
-										w := gc_xs2[gc_k9]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-								}
-//line blockreduce.go:117
-								for ; gc_i2 < len(gc_xs2); gc_i2++ {
-									{
-//line blockreduce.go:117
-										gc_k10 := gc_i2
-//line blockreduce.go:117
-										w := gc_xs2[gc_k10]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-								}
-							}
-//line blockreduce.go:120
-							gc_at[0] = s
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line blockreduce.go:116
-							var s float64
-							{
-//line blockreduce.go:117
-								gc_xs := warps
-//line blockreduce.go:117
-								gc_i := 0
-//line blockreduce.go:117
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-									{
-//line blockreduce.go:117
-										gc_k := gc_i + 0
-//line blockreduce.go:117
-										w := gc_xs[gc_k]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k2 := gc_i + 1
-//line blockreduce.go:119
-										w := gc_xs[gc_k2]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k3 := gc_i + 2
-//line blockreduce.go:119
-										w := gc_xs[gc_k3]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-									{
-//line blockreduce.go:119
-										gc_k4 := gc_i + 3
-//line blockreduce.go:119
-										w := gc_xs[gc_k4]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-								}
-//line blockreduce.go:117
-								for ; gc_i < len(gc_xs); gc_i++ {
-									{
-//line blockreduce.go:117
-										gc_k5 := gc_i
-//line blockreduce.go:117
-										w := gc_xs[gc_k5]
-										{
-//line blockreduce.go:118
-											s += w
-										}
-									}
-								}
-							}
-//line blockreduce.go:120
-							partial[gc_bx] = s
-						}
-					}
-				}
-			}
-		}
-	})
-}
-
-// BlockReduceHelpersKernel rewords bench.BlockReduceShuffleKernel as
-// Luitjens's "Faster Parallel Reductions on Kepler" writes it: helpers
-// warpReduceSum and blockReduceSum, the lane and warp by % and /, and the
-// second stage warp 0 shuffling the warps' sums instead of thread 0's loop.
-//
-//line blockreduce.go:130
-func BlockReduceHelpersKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brHelpers,
-		func(gc_t *gocuda.Thread) { brHelpers(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brHelpers(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:130
-var gc_src_brHelpers = compiled.NewSource(gc_files_blockreduce, "brHelpers", "25678c96dddf39bfe4adbf05a5b4c52c43b4e8b1abb57ee5930ade887d4534ac", "blockreduce.go:124-135", "blockreduce.go:137-143", "blockreduce.go:137-143", "blockreduce.go:145-162", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:130
 func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1891,92 +1348,91 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				gc_s_v[gc_rank] = v
 			}
 		}
+//line blockreduce.go:162
+		var gc_m13 uint32
 		{
-			var gc_m13 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:148
-					wid := gc_tx / 32
+				wid := gc_tx / 32
 //line blockreduce.go:158
-					if wid == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
+				if wid == 0 {
+					gc_m13 |= 1 << gc_lane
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line blockreduce.go:172
-					v := gc_s_v[gc_rank]
-//line blockreduce.go:159
-					var v_2 float64 = v
-//line blockreduce.go:161
-					gc_l_v_2[gc_lane] = v_2
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_rank := gc_w + gc_lane
+//line blockreduce.go:172
+				v := gc_s_v[gc_rank]
+//line blockreduce.go:159
+				var v_2 float64 = v
+//line blockreduce.go:161
+				gc_l_v_2[gc_lane] = v_2
+			}
 //line blockreduce.go:139
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
-					}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
+				}
+			} else {
 //line blockreduce.go:139
-					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-						} else {
+				for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+					} else {
 //line blockreduce.go:140
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line blockreduce.go:147
-								v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:140
-								v_2 += gc_c2r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+//line blockreduce.go:147
+							v_2 := gc_l_v_2[gc_lane]
+//line blockreduce.go:140
+							v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
-				gc_upto := 32
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto = min(gc_upto, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line blockreduce.go:156
-					v_2 := gc_l_v_2[gc_lane]
-//line blockreduce.go:158
-					var v float64
-//line blockreduce.go:142
-					var r_2 float64 = v_2
-//line blockreduce.go:159
-					v = r_2
-//line blockreduce.go:161
-					gc_s_v[gc_rank] = v
-				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line blockreduce.go:156
+				v_2 := gc_l_v_2[gc_lane]
+//line blockreduce.go:158
+				var v float64
+//line blockreduce.go:142
+				var r_2 float64 = v_2
+//line blockreduce.go:159
+				v = r_2
+//line blockreduce.go:161
+				gc_s_v[gc_rank] = v
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 	}
 //line blockreduce.go:169
 	gc_from, gc_to := 0, gc_bdx
@@ -1999,9 +1455,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line blockreduce.go:133
+					gc_at[0] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2014,9 +1469,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line blockreduce.go:133
+					gc_at[0] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2029,9 +1483,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line blockreduce.go:133
+					gc_at[0] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2044,9 +1497,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						gc_at[0] = sum
-					}
+//line blockreduce.go:133
+					gc_at[0] = sum
 				}
 			}
 //line blockreduce.go:139
@@ -2058,9 +1510,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var r float64 = v
 //line blockreduce.go:131
 				sum := r
-				{
-					gc_at[0] = sum
-				}
+//line blockreduce.go:133
+				gc_at[0] = sum
 			}
 		} else {
 //line blockreduce.go:139
@@ -2075,9 +1526,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line blockreduce.go:133
+					partial[gc_bx] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2089,9 +1539,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line blockreduce.go:133
+					partial[gc_bx] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2103,9 +1552,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line blockreduce.go:133
+					partial[gc_bx] = sum
 				}
 				{
 //line blockreduce.go:139
@@ -2117,9 +1565,8 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 					var r float64 = v
 //line blockreduce.go:131
 					sum := r
-					{
-						partial[gc_bx] = sum
-					}
+//line blockreduce.go:133
+					partial[gc_bx] = sum
 				}
 			}
 //line blockreduce.go:139
@@ -2131,28 +1578,12 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 				var r float64 = v
 //line blockreduce.go:131
 				sum := r
-				{
-					partial[gc_bx] = sum
-				}
+//line blockreduce.go:133
+				partial[gc_bx] = sum
 			}
 		}
 	}
 }
-
-// BlockReduceOnePerThreadKernel rewords bench.BlockReduceShuffleKernel as
-// the Programming Guide's readers write it first: one element per thread
-// (a grid covering the input), float32 sums, tid % 32 and tid / 32, and an
-// if around the second stage, in which warp 0 shuffles the warps' sums.
-//
-//line blockreduce.go:170
-func BlockReduceOnePerThreadKernel(x []float32, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brOnePerThread,
-		func(gc_t *gocuda.Thread) { brOnePerThread(gc_t, x, partial) },
-		func(gc_b *compiled.Block) { gc_body_brOnePerThread(gc_b, x, partial) })
-}
-
-//line blockreduce.go:170
-var gc_src_brOnePerThread = compiled.NewSource(gc_files_blockreduce, "brOnePerThread", "992e67eadd96b8bb2645a4d02712318c8ce44e4638061b0a4c17575700a12051", "blockreduce.go:164-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:170
 func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32) {
@@ -2178,32 +1609,31 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
-					gc_at := x[gc_off:][:32]
+//line blockreduce.go:186
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+				gc_at := x[gc_off:][:32]
 //line blockreduce.go:174
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line blockreduce.go:171
-						tid := gc_tx
-						i := gc_bx*gc_bdx + tid
-//line blockreduce.go:174
-						var v float32
-						if i < len(x) {
-							v = x[i]
-						}
-//line blockreduce.go:179
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line blockreduce.go:171
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+//line blockreduce.go:174
+					var v float32
+					if i < len(x) {
+						v = x[i]
+					}
+//line blockreduce.go:179
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -2276,24 +1706,23 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line blockreduce.go:198
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-					tid := gc_tx
+				tid := gc_tx
 //line blockreduce.go:173
-					v := gc_l_v[gc_lane]
+				v := gc_l_v[gc_lane]
 //line blockreduce.go:181
-					if tid%32 == 0 {
-						warps[tid/32] = v
-					}
+				if tid%32 == 0 {
+					warps[tid/32] = v
 				}
 			}
 		}
@@ -2305,347 +1734,330 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line blockreduce.go:198
-			var gc_m11 uint32
+		var gc_m11 uint32
 //line blockreduce.go:185
-			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
-					gc_hi3 = gc_bound2
+		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
+				gc_hi3 = gc_bound2
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
+			}
+		} else {
+//line blockreduce.go:195
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo3 < gc_hi3 {
-					gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line blockreduce.go:171
-						tid := gc_tx
+				tid := gc_tx
 //line blockreduce.go:185
-						if tid < 32 {
-							gc_m11 |= 1 << gc_lane
-						}
-					}
+				if tid < 32 {
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line blockreduce.go:186
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line blockreduce.go:186
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line blockreduce.go:186
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line blockreduce.go:189
-							gc_tx := gc_tidx3.X + gc_lane
+		}
 //line blockreduce.go:191
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line blockreduce.go:171
-							var tid int = gc_tx
-//line blockreduce.go:171
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
 //line blockreduce.go:186
-							v = gc_vb2
-							if tid < 0 || tid > len(warps)-8 {
-//line blockreduce.go:187
-								break
-							}
-//line blockreduce.go:187
-							if tid < gc_bdx/32 && uint(gc_bdx/32-tid) > 7 {
-//line blockreduce.go:187
-								v = archsimd.LoadFloat32x8Slice(warps[tid:])
-							} else {
-//line blockreduce.go:188
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
-//line blockreduce.go:187
-								if gc_if2.ToBits() != 0 {
-//line blockreduce.go:187
-									v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if2)
-								}
-							}
-//line blockreduce.go:187
-							v.StoreSlice(gc_l_v2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line blockreduce.go:202
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line blockreduce.go:171
-							var tid int = gc_tx
-//line blockreduce.go:171
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line blockreduce.go:186
-							v = gc_vb
-							if tid < 0 || tid > len(warps)-8 {
-//line blockreduce.go:187
-								break
-							}
-//line blockreduce.go:187
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
-							if gc_if.ToBits() != 0 {
-//line blockreduce.go:188
-								v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if)
-							}
-//line blockreduce.go:188
-							v.StoreSlice(gc_l_v2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line blockreduce.go:171
-							tid := gc_tx
-//line blockreduce.go:173
-							var v float32
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 //line blockreduce.go:186
-							v = 0
-							if tid < gc_bdx/32 {
-								v = warps[tid]
-							}
-							gc_l_v2[gc_lane] = v
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line blockreduce.go:186
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line blockreduce.go:189
+						gc_tx := gc_tidx3.X + gc_lane
+//line blockreduce.go:191
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line blockreduce.go:171
+						var tid int = gc_tx
+//line blockreduce.go:171
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line blockreduce.go:186
+						v = gc_vb2
+						if tid < 0 || tid > len(warps)-8 {
+//line blockreduce.go:187
+							break
 						}
-					}
-				}
-//line blockreduce.go:190
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+//line blockreduce.go:187
+						if tid < gc_bdx/32 && uint(gc_bdx/32-tid) > 7 {
+//line blockreduce.go:187
+							v = archsimd.LoadFloat32x8Slice(warps[tid:])
+						} else {
+//line blockreduce.go:188
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
+//line blockreduce.go:187
+							if gc_if2.ToBits() != 0 {
+//line blockreduce.go:187
+								v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if2)
+							}
+						}
+//line blockreduce.go:187
+						v.StoreSlice(gc_l_v2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line blockreduce.go:202
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line blockreduce.go:171
+						var tid int = gc_tx
+//line blockreduce.go:171
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line blockreduce.go:186
+						v = gc_vb
+						if tid < 0 || tid > len(warps)-8 {
+//line blockreduce.go:187
+							break
+						}
+//line blockreduce.go:187
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
+						if gc_if.ToBits() != 0 {
+//line blockreduce.go:188
+							v = archsimd.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if)
+						}
+//line blockreduce.go:188
+						v.StoreSlice(gc_l_v2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line blockreduce.go:196
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line blockreduce.go:171
+					tid := gc_tx
+//line blockreduce.go:173
+					var v float32
+//line blockreduce.go:186
+					v = 0
+					if tid < gc_bdx/32 {
+						v = warps[tid]
+					}
+					gc_l_v2[gc_lane] = v
+				}
+			}
 //line blockreduce.go:190
-					for off_ := 16; off_ > 0; off_ /= 2 {
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
-						} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+				}
+			} else {
+//line blockreduce.go:190
+				for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+					} else {
 //line blockreduce.go:191
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line blockreduce.go:191
-										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 //line blockreduce.go:191
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line blockreduce.go:191
-										v.StoreSlice(gc_l_v2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line blockreduce.go:191
-										v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
-//line blockreduce.go:191
-										v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line blockreduce.go:191
-										v.StoreSlice(gc_l_v2[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
+									v.StoreSlice(gc_l_v2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line blockreduce.go:204
-									v := gc_l_v2[gc_lane]
 //line blockreduce.go:191
-									v += gc_c2r[gc_lane]
-									gc_l_v2[gc_lane] = v
+									v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+//line blockreduce.go:191
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line blockreduce.go:191
+									v.StoreSlice(gc_l_v2[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left4 := gc_act
-				if compiled.SIMD {
-//line blockreduce.go:193
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-//line blockreduce.go:193
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx5.X + gc_lane
-//line blockreduce.go:198
-							gc_ty := gc_tidx5.Y
-							_ = gc_ty
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
-//line blockreduce.go:171
-							var tid int = gc_tx
-//line blockreduce.go:171
-							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
-//line blockreduce.go:193
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-							if gc_if4.ToBits() != 0 {
-//line blockreduce.go:194
-								var gc_lanes2 [8]float32
-//line blockreduce.go:194
-								v.Store(&gc_lanes2)
-//line blockreduce.go:194
-								for gc_k2 := range 8 {
-//line blockreduce.go:194
-									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
-//line blockreduce.go:194
-										gc_pos.Thread = gc_rank + gc_k2
-//line blockreduce.go:194
-										partial[gc_bx] = gc_lanes2[gc_k2]
-									}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
 								}
-//line blockreduce.go:194
-								gc_pos.Thread = gc_rank
-							}
-//line blockreduce.go:195
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line blockreduce.go:209
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line blockreduce.go:171
-							var tid int = gc_tx
-//line blockreduce.go:171
-							v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
-//line blockreduce.go:193
-							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-							if gc_if3.ToBits() != 0 {
-//line blockreduce.go:194
-								var gc_lanes [8]float32
-//line blockreduce.go:194
-								v.Store(&gc_lanes)
-//line blockreduce.go:194
-								for gc_k := range 8 {
-//line blockreduce.go:194
-									if gc_if3.ToBits()&(1<<gc_k) != 0 {
-//line blockreduce.go:194
-										gc_pos.Thread = gc_rank + gc_k
-//line blockreduce.go:194
-										partial[gc_bx] = gc_lanes[gc_k]
-									}
-								}
-//line blockreduce.go:194
-								gc_pos.Thread = gc_rank
-							}
-//line blockreduce.go:195
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line blockreduce.go:171
-							tid := gc_tx
-//line blockreduce.go:173
-							v := gc_l_v2[gc_lane]
-//line blockreduce.go:193
-							if tid == 0 {
-								partial[gc_bx] = v
+//line blockreduce.go:204
+								v := gc_l_v2[gc_lane]
+//line blockreduce.go:191
+								v += gc_c2r[gc_lane]
+								gc_l_v2[gc_lane] = v
 							}
 						}
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			gc_left4 := gc_act
+			if compiled.SIMD {
+//line blockreduce.go:193
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+//line blockreduce.go:193
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx5.X + gc_lane
+//line blockreduce.go:198
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+//line blockreduce.go:171
+						var tid int = gc_tx
+//line blockreduce.go:171
+						v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+//line blockreduce.go:193
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if4.ToBits() != 0 {
+//line blockreduce.go:194
+							var gc_lanes2 [8]float32
+//line blockreduce.go:194
+							v.Store(&gc_lanes2)
+//line blockreduce.go:194
+							for gc_k2 := range 8 {
+//line blockreduce.go:194
+								if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+//line blockreduce.go:194
+									gc_pos.Thread = gc_rank + gc_k2
+//line blockreduce.go:194
+									partial[gc_bx] = gc_lanes2[gc_k2]
+								}
+							}
+//line blockreduce.go:194
+							gc_pos.Thread = gc_rank
+						}
+//line blockreduce.go:195
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line blockreduce.go:209
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line blockreduce.go:171
+						var tid int = gc_tx
+//line blockreduce.go:171
+						v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+//line blockreduce.go:193
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if3.ToBits() != 0 {
+//line blockreduce.go:194
+							var gc_lanes [8]float32
+//line blockreduce.go:194
+							v.Store(&gc_lanes)
+//line blockreduce.go:194
+							for gc_k := range 8 {
+//line blockreduce.go:194
+								if gc_if3.ToBits()&(1<<gc_k) != 0 {
+//line blockreduce.go:194
+									gc_pos.Thread = gc_rank + gc_k
+//line blockreduce.go:194
+									partial[gc_bx] = gc_lanes[gc_k]
+								}
+							}
+//line blockreduce.go:194
+							gc_pos.Thread = gc_rank
+						}
+//line blockreduce.go:195
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line blockreduce.go:202
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line blockreduce.go:171
+					tid := gc_tx
+//line blockreduce.go:173
+					v := gc_l_v2[gc_lane]
+//line blockreduce.go:193
+					if tid == 0 {
+						partial[gc_bx] = v
+					}
+				}
+			}
 		}
+//line blockreduce.go:200
+		gc_act = gc_save11 &^ gc_dead
 	}
 }
 
-//line blockreduce.go:206
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// BlockReduceFloat64Kernel rewords bench.BlockReduceShuffleKernel over
-// float64 elements.
-//
-//line blockreduce.go:203
-func BlockReduceFloat64Kernel(x []float64, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brFloat64,
-		func(gc_t *gocuda.Thread) { brFloat64(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brFloat64(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:203
-var gc_src_brFloat64 = compiled.NewSource(gc_files_blockreduce, "brFloat64", "ca8c5a80dd73222219609fa20f79192f365d7208e883d20222dbfdff185fb791", "blockreduce.go:199-224").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:203
 func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run int) {
@@ -2669,21 +2081,20 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brFloat64_207
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:205
-				lo := (gc_bx*gc_bdx + gc_tx) * run
-				var v float64
-				gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+//line blockreduce.go:215
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:205
+			lo := (gc_bx*gc_bdx + gc_tx) * run
+			var v float64
+			gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
 //line blockreduce.go:211
 		gc_jam_brFloat64_207_flush(&gc_jam)
@@ -2724,10 +2135,8 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:214
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:219
@@ -2892,153 +2301,6 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	})
 }
 
-// gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_brFloat64_207 struct {
-	n     int
-	lanes [4]gc_jam_brFloat64_207_lane
-}
-
-// gc_jam_brFloat64_207_lane is a thread's state after brFloat64's loop at line 207's first statements.
-type gc_jam_brFloat64_207_lane struct {
-	gc_range0 []float64
-	v         float64
-	gc_dst    []float64 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_brFloat64_207_add is a call of brFloat64's loop at line 207: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_brFloat64_207_add(gc_j *gc_jam_brFloat64_207, gc_range0 []float64, v float64, gc_dst []float64, gc_at int) (gc_zero float64) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_brFloat64_207_lane{gc_range0, v, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_brFloat64_207_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_brFloat64_207_flush runs the rest of the calls still held, one by one.
-func gc_jam_brFloat64_207_flush(gc_j *gc_jam_brFloat64_207) {
-	for gc_k := range gc_j.n {
-		gc_jam_brFloat64_207_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_brFloat64_207_run1 runs the rest of brFloat64's loop at line 207 for one thread, as written.
-func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
-	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:207
-	for _, e := range gc_range0 {
-		v += e
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_brFloat64_207_run4 runs the rest of brFloat64's loop at line 207 for 4 threads, their loops interleaved.
-func gc_jam_brFloat64_207_run4(gc_j *gc_jam_brFloat64_207) {
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:217
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:219
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:221
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:223
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:225
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:227
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:229
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:231
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:234
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:236
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:238
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:207
-	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:207
-		gc_l0_e := gc_r3[gc_i2]
-		gc_l0_v += gc_l0_e
-//line blockreduce.go:207
-		gc_l1_e := gc_r4[gc_i2]
-		gc_l1_v += gc_l1_e
-//line blockreduce.go:207
-		gc_l2_e := gc_r5[gc_i2]
-		gc_l2_v += gc_l2_e
-//line blockreduce.go:207
-		gc_l3_e := gc_r6[gc_i2]
-		gc_l3_v += gc_l3_e
-	}
-	{
-//line blockreduce.go:207
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:207
-		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:207
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
-			gc_l0_v += gc_l0_e
-		}
-	}
-	{
-//line blockreduce.go:207
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:207
-		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:207
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
-			gc_l1_v += gc_l1_e
-		}
-	}
-	{
-//line blockreduce.go:207
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:207
-		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:207
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
-			gc_l2_v += gc_l2_e
-		}
-	}
-	{
-//line blockreduce.go:207
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:207
-		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:207
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
-			gc_l3_v += gc_l3_e
-		}
-	}
-//line blockreduce.go:210
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceMinKernel rewords bench.BlockReduceShuffleKernel with an
-// int32 min instead of a float64 sum.
-//
-//line blockreduce.go:230
-func BlockReduceMinKernel(x []int32, partial []int32, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brMin,
-		func(gc_t *gocuda.Thread) { brMin(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brMin(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:230
-var gc_src_brMin = compiled.NewSource(gc_files_blockreduce, "brMin", "3022905a70c0a2418cfafefcc53ca132766a6a31fb12a69c22e0d6d205ddc5be", "blockreduce.go:226-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blockreduce.go:230
 func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	t := gc_b.Thread()
@@ -3061,21 +2323,20 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMin_234
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:232
-				lo := (gc_bx*gc_bdx + gc_tx) * run
-				v := int32(math32Max)
-				gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+//line blockreduce.go:242
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:232
+			lo := (gc_bx*gc_bdx + gc_tx) * run
+			v := int32(math32Max)
+			gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
 //line blockreduce.go:238
 		gc_jam_brMin_234_flush(&gc_jam)
@@ -3135,10 +2396,8 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:241
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:246
@@ -3303,153 +2562,6 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	})
 }
 
-// gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_brMin_234 struct {
-	n     int
-	lanes [4]gc_jam_brMin_234_lane
-}
-
-// gc_jam_brMin_234_lane is a thread's state after brMin's loop at line 234's first statements.
-type gc_jam_brMin_234_lane struct {
-	gc_range0 []int32
-	v         int32
-	gc_dst    []int32 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_brMin_234_add is a call of brMin's loop at line 234: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_brMin_234_add(gc_j *gc_jam_brMin_234, gc_range0 []int32, v int32, gc_dst []int32, gc_at int) (gc_zero int32) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_brMin_234_lane{gc_range0, v, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_brMin_234_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_brMin_234_flush runs the rest of the calls still held, one by one.
-func gc_jam_brMin_234_flush(gc_j *gc_jam_brMin_234) {
-	for gc_k := range gc_j.n {
-		gc_jam_brMin_234_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_brMin_234_run1 runs the rest of brMin's loop at line 234 for one thread, as written.
-func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
-	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:234
-	for _, e := range gc_range0 {
-		v = min(v, e)
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_brMin_234_run4 runs the rest of brMin's loop at line 234 for 4 threads, their loops interleaved.
-func gc_jam_brMin_234_run4(gc_j *gc_jam_brMin_234) {
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:244
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:246
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:248
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:250
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:252
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:254
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:256
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:258
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:261
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:263
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:265
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:234
-	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:234
-		gc_l0_e := gc_r3[gc_i2]
-		gc_l0_v = min(gc_l0_v, gc_l0_e)
-//line blockreduce.go:234
-		gc_l1_e := gc_r4[gc_i2]
-		gc_l1_v = min(gc_l1_v, gc_l1_e)
-//line blockreduce.go:234
-		gc_l2_e := gc_r5[gc_i2]
-		gc_l2_v = min(gc_l2_v, gc_l2_e)
-//line blockreduce.go:234
-		gc_l3_e := gc_r6[gc_i2]
-		gc_l3_v = min(gc_l3_v, gc_l3_e)
-	}
-	{
-//line blockreduce.go:234
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:234
-		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:234
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
-			gc_l0_v = min(gc_l0_v, gc_l0_e)
-		}
-	}
-	{
-//line blockreduce.go:234
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:234
-		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:234
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
-			gc_l1_v = min(gc_l1_v, gc_l1_e)
-		}
-	}
-	{
-//line blockreduce.go:234
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:234
-		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:234
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
-			gc_l2_v = min(gc_l2_v, gc_l2_e)
-		}
-	}
-	{
-//line blockreduce.go:234
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:234
-		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:234
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
-			gc_l3_v = min(gc_l3_v, gc_l3_e)
-		}
-	}
-//line blockreduce.go:237
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceMaxKernel rewords bench.BlockReduceShuffleKernel with an
-// int32 max written as an if, in a helper, instead of a float64 sum.
-//
-//line blockreduce.go:257
-func BlockReduceMaxKernel(x []int32, partial []int32, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brMax,
-		func(gc_t *gocuda.Thread) { brMax(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brMax(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:257
-var gc_src_brMax = compiled.NewSource(gc_files_blockreduce, "brMax", "998745c8c50be19075ebec369c305c3bd7e0d9b3a17897a1cec4dcf4ec194dc4", "blockreduce.go:253-278").NoGoexit("0f6633f80bb2d1faa96c7a4b4d876e4c3fee9bcd8cd4932e6b98daa342a8de69", "blockreduce.go:280-286")
-
 //line blockreduce.go:257
 func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	t := gc_b.Thread()
@@ -3472,21 +2584,20 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brMax_261
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:259
-				lo := (gc_bx*gc_bdx + gc_tx) * run
-				v := x[lo]
-				gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
+//line blockreduce.go:269
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:259
+			lo := (gc_bx*gc_bdx + gc_tx) * run
+			v := x[lo]
+			gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
 		}
 //line blockreduce.go:265
 		gc_jam_brMax_261_flush(&gc_jam)
@@ -3614,10 +2725,8 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:268
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:273
@@ -3784,158 +2893,6 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	})
 }
 
-// gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_brMax_261 struct {
-	n     int
-	lanes [4]gc_jam_brMax_261_lane
-}
-
-// gc_jam_brMax_261_lane is a thread's state after brMax's loop at line 261's first statements.
-type gc_jam_brMax_261_lane struct {
-	lo     int
-	run    int
-	v      int32
-	x      []int32
-	gc_dst []int32 // the result's slice and index
-	gc_at  int
-}
-
-// gc_jam_brMax_261_add is a call of brMax's loop at line 261: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_brMax_261_add(gc_j *gc_jam_brMax_261, lo int, run int, v int32, x []int32, gc_dst []int32, gc_at int) (gc_zero int32) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, 0, lo+1, (lo+run)-1, len(x))) {
-		gc_jam_brMax_261_run1(&gc_jam_brMax_261_lane{lo, run, v, x, gc_dst, gc_at})
-		return
-	}
-	gc_j.lanes[gc_j.n] = gc_jam_brMax_261_lane{lo, run, v, x, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_brMax_261_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_brMax_261_flush runs the rest of the calls still held, one by one.
-func gc_jam_brMax_261_flush(gc_j *gc_jam_brMax_261) {
-	for gc_k := range gc_j.n {
-		gc_jam_brMax_261_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_brMax_261_run1 runs the rest of brMax's loop at line 261 for one thread, as written.
-func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
-	lo, run, v, x := gc_l.lo, gc_l.run, gc_l.v, gc_l.x
-//line blockreduce.go:261
-	for i := lo + 1; i < lo+run; i++ {
-		v = max32(v, x[i])
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_brMax_261_run4 runs the rest of brMax's loop at line 261 for 4 threads, their loops interleaved.
-func gc_jam_brMax_261_run4(gc_j *gc_jam_brMax_261) {
-	gc_l0_lo := gc_j.lanes[0].lo
-//line blockreduce.go:271
-	gc_l0_run := gc_j.lanes[0].run
-//line blockreduce.go:273
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:275
-	gc_l0_x := gc_j.lanes[0].x
-//line blockreduce.go:277
-	gc_l1_lo := gc_j.lanes[1].lo
-//line blockreduce.go:279
-	gc_l1_run := gc_j.lanes[1].run
-//line blockreduce.go:281
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:283
-	gc_l1_x := gc_j.lanes[1].x
-//line blockreduce.go:285
-	gc_l2_lo := gc_j.lanes[2].lo
-//line blockreduce.go:287
-	gc_l2_run := gc_j.lanes[2].run
-//line blockreduce.go:289
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:291
-	gc_l2_x := gc_j.lanes[2].x
-//line blockreduce.go:293
-	gc_l3_lo := gc_j.lanes[3].lo
-//line blockreduce.go:295
-	gc_l3_run := gc_j.lanes[3].run
-//line blockreduce.go:297
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:299
-	gc_l3_x := gc_j.lanes[3].x
-//line blockreduce.go:261
-	gc_a1 := gc_l0_lo + 1
-//line blockreduce.go:261
-	gc_a2 := gc_l1_lo + 1
-//line blockreduce.go:261
-	gc_a3 := gc_l2_lo + 1
-//line blockreduce.go:261
-	gc_a4 := gc_l3_lo + 1
-//line blockreduce.go:261
-	gc_n5 := max(min((gc_l0_lo+gc_l0_run)-gc_a1, (gc_l1_lo+gc_l1_run)-gc_a2, (gc_l2_lo+gc_l2_run)-gc_a3, (gc_l3_lo+gc_l3_run)-gc_a4), 0)
-//line blockreduce.go:261
-	if gc_n5 > 0 {
-//line blockreduce.go:261
-		gc_w7 := gc_l0_x[gc_a1+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w8 := gc_l1_x[gc_a2+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w9 := gc_l2_x[gc_a3+0:][:gc_n5]
-//line blockreduce.go:261
-		gc_w10 := gc_l3_x[gc_a4+0:][:gc_n5]
-//line blockreduce.go:261
-		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
-			gc_l0_v = max32(gc_l0_v, gc_w7[gc_j6])
-//line blockreduce.go:262
-			gc_l1_v = max32(gc_l1_v, gc_w8[gc_j6])
-//line blockreduce.go:262
-			gc_l2_v = max32(gc_l2_v, gc_w9[gc_j6])
-//line blockreduce.go:262
-			gc_l3_v = max32(gc_l3_v, gc_w10[gc_j6])
-		}
-	}
-//line blockreduce.go:261
-	for gc_l0_i := gc_a1 + gc_n5; gc_l0_i < gc_l0_lo+gc_l0_run; gc_l0_i++ {
-		gc_l0_v = max32(gc_l0_v, gc_l0_x[gc_l0_i])
-	}
-//line blockreduce.go:261
-	for gc_l1_i := gc_a2 + gc_n5; gc_l1_i < gc_l1_lo+gc_l1_run; gc_l1_i++ {
-		gc_l1_v = max32(gc_l1_v, gc_l1_x[gc_l1_i])
-	}
-//line blockreduce.go:261
-	for gc_l2_i := gc_a3 + gc_n5; gc_l2_i < gc_l2_lo+gc_l2_run; gc_l2_i++ {
-		gc_l2_v = max32(gc_l2_v, gc_l2_x[gc_l2_i])
-	}
-//line blockreduce.go:261
-	for gc_l3_i := gc_a4 + gc_n5; gc_l3_i < gc_l3_lo+gc_l3_run; gc_l3_i++ {
-		gc_l3_v = max32(gc_l3_v, gc_l3_x[gc_l3_i])
-	}
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceXorBitsKernel rewords bench.BlockReduceShuffleKernel with a
-// uint32 ^ instead of a float64 sum (a parity of every bit).
-//
-//line blockreduce.go:292
-func BlockReduceXorBitsKernel(x []uint32, partial []uint32, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brXorBits,
-		func(gc_t *gocuda.Thread) { brXorBits(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brXorBits(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:292
-var gc_src_brXorBits = compiled.NewSource(gc_files_blockreduce, "brXorBits", "d61f7833d57553dd204f621ceee7d19e7b501208a7648a7a4c5da2c443106a09", "blockreduce.go:288-313").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blockreduce.go:292
 func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run int) {
 	t := gc_b.Thread()
@@ -3958,21 +2915,20 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_brXorBits_296
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:294
-				lo := (gc_bx*gc_bdx + gc_tx) * run
-				var v uint32
-				gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+//line blockreduce.go:304
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:294
+			lo := (gc_bx*gc_bdx + gc_tx) * run
+			var v uint32
+			gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
 		}
 //line blockreduce.go:300
 		gc_jam_brXorBits_296_flush(&gc_jam)
@@ -4032,10 +2988,8 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:303
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:308
@@ -4199,155 +3153,6 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 		}
 	})
 }
-
-// gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_brXorBits_296 struct {
-	n     int
-	lanes [4]gc_jam_brXorBits_296_lane
-}
-
-// gc_jam_brXorBits_296_lane is a thread's state after brXorBits's loop at line 296's first statements.
-type gc_jam_brXorBits_296_lane struct {
-	gc_range0 []uint32
-	v         uint32
-	gc_dst    []uint32 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_brXorBits_296_add is a call of brXorBits's loop at line 296: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_brXorBits_296_add(gc_j *gc_jam_brXorBits_296, gc_range0 []uint32, v uint32, gc_dst []uint32, gc_at int) (gc_zero uint32) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_brXorBits_296_lane{gc_range0, v, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_brXorBits_296_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_brXorBits_296_flush runs the rest of the calls still held, one by one.
-func gc_jam_brXorBits_296_flush(gc_j *gc_jam_brXorBits_296) {
-	for gc_k := range gc_j.n {
-		gc_jam_brXorBits_296_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_brXorBits_296_run1 runs the rest of brXorBits's loop at line 296 for one thread, as written.
-func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
-	gc_range0, v := gc_l.gc_range0, gc_l.v
-//line blockreduce.go:296
-	for _, e := range gc_range0 {
-		v ^= e
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_brXorBits_296_run4 runs the rest of brXorBits's loop at line 296 for 4 threads, their loops interleaved.
-func gc_jam_brXorBits_296_run4(gc_j *gc_jam_brXorBits_296) {
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:306
-	gc_l0_v := gc_j.lanes[0].v
-//line blockreduce.go:308
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:310
-	gc_l1_v := gc_j.lanes[1].v
-//line blockreduce.go:312
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:314
-	gc_l2_v := gc_j.lanes[2].v
-//line blockreduce.go:316
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:318
-	gc_l3_v := gc_j.lanes[3].v
-//line blockreduce.go:320
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-//line blockreduce.go:323
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-//line blockreduce.go:325
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-//line blockreduce.go:327
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-//line blockreduce.go:296
-	for gc_i2 := 0; gc_i2 < gc_n1; gc_i2++ {
-//line blockreduce.go:296
-		gc_l0_e := gc_r3[gc_i2]
-		gc_l0_v ^= gc_l0_e
-//line blockreduce.go:296
-		gc_l1_e := gc_r4[gc_i2]
-		gc_l1_v ^= gc_l1_e
-//line blockreduce.go:296
-		gc_l2_e := gc_r5[gc_i2]
-		gc_l2_v ^= gc_l2_e
-//line blockreduce.go:296
-		gc_l3_e := gc_r6[gc_i2]
-		gc_l3_v ^= gc_l3_e
-	}
-	{
-//line blockreduce.go:296
-		gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-//line blockreduce.go:296
-		for gc_i7 := gc_n1; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blockreduce.go:296
-			gc_l0_e := gc_l0_gc_range0[gc_i7]
-			gc_l0_v ^= gc_l0_e
-		}
-	}
-	{
-//line blockreduce.go:296
-		gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-//line blockreduce.go:296
-		for gc_i8 := gc_n1; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blockreduce.go:296
-			gc_l1_e := gc_l1_gc_range0[gc_i8]
-			gc_l1_v ^= gc_l1_e
-		}
-	}
-	{
-//line blockreduce.go:296
-		gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-//line blockreduce.go:296
-		for gc_i9 := gc_n1; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blockreduce.go:296
-			gc_l2_e := gc_l2_gc_range0[gc_i9]
-			gc_l2_v ^= gc_l2_e
-		}
-	}
-	{
-//line blockreduce.go:296
-		gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-//line blockreduce.go:296
-		for gc_i10 := gc_n1; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blockreduce.go:296
-			gc_l3_e := gc_l3_gc_range0[gc_i10]
-			gc_l3_v ^= gc_l3_e
-		}
-	}
-//line blockreduce.go:299
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
-// BlockReduceGridStrideKernel rewords bench.BlockReduceShuffleKernel's
-// runs as the GPU's grid-stride loop: thread g adds elements g, g+s,
-// g+2s, ... where s is the grid's thread count (several elements per
-// thread, interleaved instead of consecutive).
-//
-//line blockreduce.go:321
-func BlockReduceGridStrideKernel(x []float32, partial []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brGridStride,
-		func(gc_t *gocuda.Thread) { brGridStride(gc_t, x, partial) },
-		func(gc_b *compiled.Block) { gc_body_brGridStride(gc_b, x, partial) })
-}
-
-//line blockreduce.go:321
-var gc_src_brGridStride = compiled.NewSource(gc_files_blockreduce, "brGridStride", "eafcf72395c6aec9c283a84f6da29a21079517fbb6e3be38693770a72d04b041", "blockreduce.go:315-341").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line blockreduce.go:321
 func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) {
@@ -4603,10 +3408,8 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
-			{
 //line blockreduce.go:331
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:336
@@ -4771,153 +3574,6 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	})
 }
 
-// BlockReduceGroupKernel rewords bench.BlockReduceShuffleKernel with
-// cooperative groups' cg::reduce over a tile of 32 instead of the shuffle
-// loop, the tile's rank and meta-group rank instead of the lane and warp.
-//
-//line blockreduce.go:348
-func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brGroup,
-		func(gc_t *gocuda.Thread) { brGroup(gc_t, x, partial, run) },
-		func(gc_b *compiled.Block) { gc_body_brGroup(gc_b, x, partial, run) })
-}
-
-//line blockreduce.go:348
-var gc_src_brGroup = compiled.NewSource(gc_files_blockreduce, "brGroup", "e83b361f126e62db90c3fea90cb8fa43f466ac2a729b6c378d5faa2b80f59812", "blockreduce.go:343-365", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line blockreduce.go:348
-func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_n := gc_b.Len()
-//line blockreduce.go:349
-	block := cg.ThisThreadBlock(t)
-	tile := cg.TiledPartition(block, 32)
-	warps := gocuda.Shared[float64](t, gc_n/32)
-//line blockreduce.go:353
-	var gc_c1v [32]float64
-	var gc_c1r [32]float64
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_jam gc_jam_runSum
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line blockreduce.go:352
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_c1v[:], gc_lane)
-			_ = v
-		}
-//line blockreduce.go:354
-		gc_jam_runSum_flush(&gc_jam)
-//line blockreduce.go:353
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			var v float64
-//line blockreduce.go:353
-			v = gc_c1r[gc_lane]
-			if (gc_rank & (32 - 1)) == 0 {
-				warps[(gc_rank / 32)] = v
-			}
-		}
-	}
-//line blockreduce.go:360
-	compiled.OutOfLine(func() {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:358
-				if gc_rank == 0 {
-					var s float64
-					{
-//line blockreduce.go:360
-						gc_xs := warps
-//line blockreduce.go:360
-						gc_i := 0
-//line blockreduce.go:360
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-							{
-//line blockreduce.go:360
-								gc_k := gc_i + 0
-//line blockreduce.go:360
-								w := gc_xs[gc_k]
-								{
-//line blockreduce.go:361
-									s += w
-								}
-							}
-							{
-//line blockreduce.go:362
-								gc_k2 := gc_i + 1
-//line blockreduce.go:362
-								w := gc_xs[gc_k2]
-								{
-//line blockreduce.go:361
-									s += w
-								}
-							}
-							{
-//line blockreduce.go:362
-								gc_k3 := gc_i + 2
-//line blockreduce.go:362
-								w := gc_xs[gc_k3]
-								{
-//line blockreduce.go:361
-									s += w
-								}
-							}
-							{
-//line blockreduce.go:362
-								gc_k4 := gc_i + 3
-//line blockreduce.go:362
-								w := gc_xs[gc_k4]
-								{
-//line blockreduce.go:361
-									s += w
-								}
-							}
-						}
-//line blockreduce.go:360
-						for ; gc_i < len(gc_xs); gc_i++ {
-							{
-//line blockreduce.go:360
-								gc_k5 := gc_i
-//line blockreduce.go:360
-								w := gc_xs[gc_k5]
-								{
-//line blockreduce.go:361
-									s += w
-								}
-							}
-						}
-					}
-//line blockreduce.go:363
-					partial[gc_bidx.X] = s
-				}
-			}
-		}
-	})
-}
-
-// BlockReduceAtomicKernel rewords bench.BlockReduceShuffleKernel's output:
-// thread 0 adds the block's sum into *total with atomicAdd instead of
-// writing partial[blockIdx.x].
-//
-//line blockreduce.go:372
-func BlockReduceAtomicKernel(x []float32, total *float64, run int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_brAtomic,
-		func(gc_t *gocuda.Thread) { brAtomic(gc_t, x, total, run) },
-		func(gc_b *compiled.Block) { gc_body_brAtomic(gc_b, x, total, run) })
-}
-
-//line blockreduce.go:372
-var gc_src_brAtomic = compiled.NewSource(gc_files_blockreduce, "brAtomic", "e1cc044db3e794bb1bd2f4adeec29275d5cb161e53ebab1887e56d820716622a", "blockreduce.go:367-389", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line blockreduce.go:372
 func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int) {
 	t := gc_b.Thread()
@@ -4940,21 +3596,21 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line blockreduce.go:374
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
+//line blockreduce.go:384
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line blockreduce.go:374
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
 		}
+//line blockreduce.go:378
 		gc_jam_runSum_flush(&gc_jam)
 //line blockreduce.go:375
 		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
@@ -4993,10 +3649,8 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
-			{
 //line blockreduce.go:379
-				warps[(gc_rank >> 5)] = v
-			}
+			warps[(gc_rank >> 5)] = v
 		}
 	}
 //line blockreduce.go:384
@@ -5378,8 +4032,3 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 		}
 	})
 }
-
-// gc_files_blockreduce holds the source files whose lines the kernels' records hash.
-//
-//go:embed blockreduce.go
-var gc_files_blockreduce embed.FS

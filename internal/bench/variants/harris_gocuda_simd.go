@@ -5,30 +5,11 @@
 package variants
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HarrisSeqShiftKernel rewords kernels.ReduceSequentialKernel (Harris's
-// kernel 3) inline, with shifts: s starts at blockDim >> 1 and halves by
-// s >>= 1, the load guarded by an if instead of a helper.
-//
-//line harris.go:22
-func HarrisSeqShiftKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisSeqShift,
-		func(gc_t *gocuda.Thread) { harrisSeqShift(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisSeqShift(gc_b, in, partial) })
-}
-
-//line harris.go:22
-var gc_src_harrisSeqShift = compiled.NewSource(gc_files_harris, "harrisSeqShift", "a1621394a880ff148081b6334f4d7aa57f7738b1c8040dd21e12563772d48a4a", "harris.go:17-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:22
 func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
@@ -307,21 +288,17 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						var tid int = gc_tx
 //line harris.go:23
 						_ = tid
-						{
 //line harris.go:32
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line harris.go:34
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:33
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line harris.go:37
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -353,17 +330,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep4
 //line harris.go:23
 						var tid int = gc_tx
-						{
 //line harris.go:33
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:33
-								break
-							}
-//line harris.go:33
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:33
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:35
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -374,54 +348,48 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:23
 						tid := gc_tx
-						{
 //line harris.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:37
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:23
 						tid := gc_tx
-						{
 //line harris.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:37
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:23
 						tid := gc_tx
-						{
 //line harris.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:37
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:23
 						tid := gc_tx
-						{
 //line harris.go:33
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line harris.go:37
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:23
 					tid := gc_tx
-					{
 //line harris.go:33
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -440,22 +408,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line harris.go:38
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:38
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:38
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:38
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line harris.go:42
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -510,24 +470,8 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	}
 }
 
-//line harris.go:46
 var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
-// HarrisSeqWhileKernel rewords kernels.ReduceSequentialKernel with a
-// while-style loop (s := blockDim / 2; for s > 0 { ...; s /= 2 }) and the
-// addition spelled out as a = a + b.
-//
-//line harris.go:47
-func HarrisSeqWhileKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisSeqWhile,
-		func(gc_t *gocuda.Thread) { harrisSeqWhile(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisSeqWhile(gc_b, in, partial) })
-}
-
-//line harris.go:47
-var gc_src_harrisSeqWhile = compiled.NewSource(gc_files_harris, "harrisSeqWhile", "02facd9171e6015494fca28de2672e5ad9226bb628cc0ed4734d3485eba9b136", "harris.go:42-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line harris.go:47
 func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -814,21 +758,17 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						var tid int = gc_tx
 //line harris.go:48
 						_ = tid
-						{
 //line harris.go:59
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line harris.go:61
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:60
-						gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
+//line harris.go:64
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -860,17 +800,14 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep4
 //line harris.go:48
 						var tid int = gc_tx
-						{
 //line harris.go:60
-							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:60
-								break
-							}
-//line harris.go:60
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:60
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -881,54 +818,48 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:48
 						tid := gc_tx
-						{
 //line harris.go:60
-							sdata[tid] = sdata[tid] + sdata[tid+s]
-						}
+						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
+//line harris.go:64
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:48
 						tid := gc_tx
-						{
 //line harris.go:60
-							sdata[tid] = sdata[tid] + sdata[tid+s]
-						}
+						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
+//line harris.go:64
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:48
 						tid := gc_tx
-						{
 //line harris.go:60
-							sdata[tid] = sdata[tid] + sdata[tid+s]
-						}
+						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 					{
+//line harris.go:64
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:48
 						tid := gc_tx
-						{
 //line harris.go:60
-							sdata[tid] = sdata[tid] + sdata[tid+s]
-						}
+						sdata[tid] = sdata[tid] + sdata[tid+s]
 					}
 				}
+//line harris.go:64
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:48
 					tid := gc_tx
-					{
 //line harris.go:60
-						sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
+					sdata[tid] = sdata[tid] + sdata[tid+s]
 				}
 			}
 		}
@@ -947,22 +878,14 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line harris.go:66
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:66
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:66
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:66
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line harris.go:70
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1016,20 +939,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
-
-// HarrisSeqConstKernel rewords kernels.ReduceSequentialKernel with the
-// block size a constant, as CUDA code with a #define BLOCK_SIZE writes it:
-// a shared array of 256 and a tree from 128.
-//
-//line harris.go:75
-func HarrisSeqConstKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisSeqConst,
-		func(gc_t *gocuda.Thread) { harrisSeqConst(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisSeqConst(gc_b, in, partial) })
-}
-
-//line harris.go:75
-var gc_src_harrisSeqConst = compiled.NewSource(gc_files_harris, "harrisSeqConst", "a370cbfc7898b371f8a278ee3ec0464c328edbf94426c0c1c1b39468ce5b560b", "harris.go:70-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:75
 func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
@@ -1117,10 +1026,8 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line harris.go:80
 						if gc_else3.ToBits() != 0 {
-							{
 //line harris.go:80
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
-							}
+							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -1216,14 +1123,11 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line harris.go:81
 						if gc_else.ToBits() != 0 {
-							{
 //line harris.go:81
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
-							}
+							gc_vb.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_else).StoreSlice(sdata[tid:])
 						}
 					}
 				}
-//line harris.go:85
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1337,21 +1241,17 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						var tid int = gc_tx
 //line harris.go:78
 						_ = tid
-						{
 //line harris.go:87
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line harris.go:89
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:88
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line harris.go:92
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1383,17 +1283,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep4
 //line harris.go:78
 						var tid int = gc_tx
-						{
 //line harris.go:88
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:88
-								break
-							}
-//line harris.go:88
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:88
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:90
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -1404,54 +1301,48 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:78
 						tid := gc_tx
-						{
 //line harris.go:88
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:92
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:78
 						tid := gc_tx
-						{
 //line harris.go:88
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:92
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:78
 						tid := gc_tx
-						{
 //line harris.go:88
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:92
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:78
 						tid := gc_tx
-						{
 //line harris.go:88
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line harris.go:92
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:78
 					tid := gc_tx
-					{
 //line harris.go:88
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -1468,22 +1359,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line harris.go:93
-						gc_at5[0] = sdata[0]
-					}
-					{
+					gc_at5[0] = sdata[0]
 //line harris.go:93
-						gc_at5[0] = sdata[0]
-					}
-					{
+					gc_at5[0] = sdata[0]
 //line harris.go:93
-						gc_at5[0] = sdata[0]
-					}
-					{
+					gc_at5[0] = sdata[0]
 //line harris.go:93
-						gc_at5[0] = sdata[0]
-					}
+					gc_at5[0] = sdata[0]
 				}
 //line harris.go:97
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1537,19 +1420,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
-
-// HarrisSeqMinKernel rewords kernels.ReduceSequentialKernel with an int32
-// min instead of a float32 sum.
-//
-//line harris.go:101
-func HarrisSeqMinKernel(in, partial []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisSeqMin,
-		func(gc_t *gocuda.Thread) { harrisSeqMin(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisSeqMin(gc_b, in, partial) })
-}
-
-//line harris.go:101
-var gc_src_harrisSeqMin = compiled.NewSource(gc_files_harris, "harrisSeqMin", "bfe2d096af1d1a0389693a7b8883665d15ab0b0c0bbf9beac74bf921afc353ba", "harris.go:97-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:101
 func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
@@ -1828,21 +1698,17 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						var tid int = gc_tx
 //line harris.go:102
 						_ = tid
-						{
 //line harris.go:111
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line harris.go:113
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:112
-						gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
+					gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
+//line harris.go:116
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1874,17 +1740,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_vstep4
 //line harris.go:102
 						var tid int = gc_tx
-						{
 //line harris.go:112
-							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:112
-								break
-							}
-//line harris.go:112
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:112
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Min(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:114
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -1895,54 +1758,48 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:102
 						tid := gc_tx
-						{
 //line harris.go:112
-							sdata[tid] = min(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:116
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:102
 						tid := gc_tx
-						{
 //line harris.go:112
-							sdata[tid] = min(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:116
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:102
 						tid := gc_tx
-						{
 //line harris.go:112
-							sdata[tid] = min(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:116
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:102
 						tid := gc_tx
-						{
 //line harris.go:112
-							sdata[tid] = min(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = min(sdata[tid], sdata[tid+s])
 					}
 				}
+//line harris.go:116
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:102
 					tid := gc_tx
-					{
 //line harris.go:112
-						sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
+					sdata[tid] = min(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -1961,22 +1818,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line harris.go:117
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:117
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:117
-						gc_at5[0] = gc_at6[0]
-					}
-					{
+					gc_at5[0] = gc_at6[0]
 //line harris.go:117
-						gc_at5[0] = gc_at6[0]
-					}
+					gc_at5[0] = gc_at6[0]
 				}
 //line harris.go:121
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -2030,21 +1879,6 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 }
-
-// HarrisFirstAddInlineKernel rewords kernels.ReduceFirstAddKernel
-// (Harris's kernel 4, first add during load) as Harris's slides write it,
-// inline: i = blockIdx*(blockDim*2) + tid, the two loads guarded by ifs,
-// the tree with s >>= 1 instead of the helper.
-//
-//line harris.go:127
-func HarrisFirstAddInlineKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisFirstAddInline,
-		func(gc_t *gocuda.Thread) { harrisFirstAddInline(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisFirstAddInline(gc_b, in, partial) })
-}
-
-//line harris.go:127
-var gc_src_harrisFirstAddInline = compiled.NewSource(gc_files_harris, "harrisFirstAddInline", "b293642964471da134b69ee2903a179352ae0f86ea1ecfe17972b87c7571b499", "harris.go:121-149").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:127
 func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
@@ -2642,21 +2476,17 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						var tid int = gc_tx
 //line harris.go:128
 						_ = tid
-						{
 //line harris.go:141
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line harris.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:142
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line harris.go:146
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -2688,17 +2518,14 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep6
 //line harris.go:128
 						var tid int = gc_tx
-						{
 //line harris.go:142
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:142
-								break
-							}
-//line harris.go:142
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:142
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:144
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep6
@@ -2709,54 +2536,48 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:128
 						tid := gc_tx
-						{
 //line harris.go:142
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:146
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:128
 						tid := gc_tx
-						{
 //line harris.go:142
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:146
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:128
 						tid := gc_tx
-						{
 //line harris.go:142
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:146
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:128
 						tid := gc_tx
-						{
 //line harris.go:142
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line harris.go:146
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:128
 					tid := gc_tx
-					{
 //line harris.go:142
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -2775,22 +2596,14 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line harris.go:147
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:147
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:147
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:147
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line harris.go:151
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -2844,19 +2657,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
-
-// HarrisFirstAddMaxKernel rewords kernels.ReduceFirstAddKernel with an
-// int32 max instead of a float32 sum.
-//
-//line harris.go:155
-func HarrisFirstAddMaxKernel(in, partial []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisFirstAddMax,
-		func(gc_t *gocuda.Thread) { harrisFirstAddMax(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisFirstAddMax(gc_b, in, partial) })
-}
-
-//line harris.go:155
-var gc_src_harrisFirstAddMax = compiled.NewSource(gc_files_harris, "harrisFirstAddMax", "fafedff62615dbbdd329e6d5c0a56e4b475a193bfe6c615f121a7af0ababcb2d", "harris.go:151-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:155
 func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
@@ -2959,21 +2759,18 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
 						}
 					}
-					{
+					var j int = i + gc_bdx
 //line harris.go:163
-						var j int = i + gc_bdx
+					if j < len(in) && uint(len(in)-j) > 7 {
 //line harris.go:163
-						if j < len(in) && uint(len(in)-j) > 7 {
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+					} else {
 //line harris.go:163
-							v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
-						} else {
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
 //line harris.go:163
-							gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+						if gc_if12.ToBits() != 0 {
 //line harris.go:163
-							if gc_if12.ToBits() != 0 {
-//line harris.go:163
-								v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
-							}
+							v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
 						}
 					}
 //line harris.go:163
@@ -3105,39 +2902,36 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
 						}
 					}
-					{
+					var j int = i + gc_bdx
 //line harris.go:163
-						var j int = i + gc_bdx
+					if j < len(in) && uint(len(in)-j) > 7 {
 //line harris.go:163
-						if j < len(in) && uint(len(in)-j) > 7 {
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						if j >= 0 && j <= len(in)-8 {
+							gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
+						} else {
+//line harris.go:164
+							break gc_steps2
+						}
+//line harris.go:164
+						v = v.Max(gc_ld3)
+					} else {
+//line harris.go:164
+						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+//line harris.go:163
+						if gc_if4.ToBits() != 0 {
+//line harris.go:163
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line harris.go:163
 							if j >= 0 && j <= len(in)-8 {
-								gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
 							} else {
 //line harris.go:164
 								break gc_steps2
 							}
 //line harris.go:164
-							v = v.Max(gc_ld3)
-						} else {
-//line harris.go:164
-							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-//line harris.go:163
-							if gc_if4.ToBits() != 0 {
-//line harris.go:163
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line harris.go:163
-								if j >= 0 && j <= len(in)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
-								} else {
-//line harris.go:164
-									break gc_steps2
-								}
-//line harris.go:164
-								v = v.Max(gc_ld4).Merge(v, gc_if4)
-							}
+							v = v.Max(gc_ld4).Merge(v, gc_if4)
 						}
 					}
 //line harris.go:166
@@ -3205,21 +2999,17 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						var tid int = gc_tx
 //line harris.go:156
 						_ = tid
-						{
 //line harris.go:169
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
-//line harris.go:171
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:170
-						gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
-					}
+					gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
 				}
 			} else {
+//line harris.go:174
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -3251,17 +3041,14 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_tx := gc_vstep4
 //line harris.go:156
 						var tid int = gc_tx
-						{
 //line harris.go:170
-							if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 //line harris.go:170
-								break
-							}
-//line harris.go:170
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:170
+						archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:172
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep4
@@ -3272,54 +3059,48 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:156
 						tid := gc_tx
-						{
 //line harris.go:170
-							sdata[tid] = max(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:174
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:156
 						tid := gc_tx
-						{
 //line harris.go:170
-							sdata[tid] = max(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:174
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:156
 						tid := gc_tx
-						{
 //line harris.go:170
-							sdata[tid] = max(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 					{
+//line harris.go:174
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:156
 						tid := gc_tx
-						{
 //line harris.go:170
-							sdata[tid] = max(sdata[tid], sdata[tid+s])
-						}
+						sdata[tid] = max(sdata[tid], sdata[tid+s])
 					}
 				}
+//line harris.go:174
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:156
 					tid := gc_tx
-					{
 //line harris.go:170
-						sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
+					sdata[tid] = max(sdata[tid], sdata[tid+s])
 				}
 			}
 		}
@@ -3338,22 +3119,14 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line harris.go:175
-						gc_at6[0] = gc_at7[0]
-					}
-					{
+					gc_at6[0] = gc_at7[0]
 //line harris.go:175
-						gc_at6[0] = gc_at7[0]
-					}
-					{
+					gc_at6[0] = gc_at7[0]
 //line harris.go:175
-						gc_at6[0] = gc_at7[0]
-					}
-					{
+					gc_at6[0] = gc_at7[0]
 //line harris.go:175
-						gc_at6[0] = gc_at7[0]
-					}
+					gc_at6[0] = gc_at7[0]
 				}
 //line harris.go:179
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -3407,20 +3180,6 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		}
 	}
 }
-
-// HarrisInterleavedMaskKernel rewords kernels.ReduceInterleavedKernel
-// (Harris's kernel 1) with a mask instead of a modulo, tid & (2*s-1) == 0,
-// and the stride doubling by s <<= 1.
-//
-//line harris.go:184
-func HarrisInterleavedMaskKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisInterleavedMask,
-		func(gc_t *gocuda.Thread) { harrisInterleavedMask(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisInterleavedMask(gc_b, in, partial) })
-}
-
-//line harris.go:184
-var gc_src_harrisInterleavedMask = compiled.NewSource(gc_files_harris, "harrisInterleavedMask", "02b1bc56214750376626dec1eb9ab3bd4939a4b43130f0248f2a51eb3baa8b3e", "harris.go:179-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:184
 func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) {
@@ -3669,12 +3428,11 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 					gc_pos.Thread = gc_rank
 //line harris.go:185
 					tid := gc_tx
-					{
 //line harris.go:195
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			} else {
+//line harris.go:199
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -3701,102 +3459,66 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					{
 //line harris.go:200
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line harris.go:200
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line harris.go:200
-						gc_at3[0] = gc_at4[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = gc_at4[0]
 //line harris.go:200
-						gc_at3[0] = gc_at4[0]
-					}
-				}
+				gc_at3[0] = gc_at4[0]
 			}
+//line harris.go:204
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				{
 //line harris.go:200
-					gc_at3[0] = gc_at4[0]
-				}
+				gc_at3[0] = gc_at4[0]
 			}
 		} else {
+//line harris.go:204
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line harris.go:200
-						partial[gc_bx] = sdata[0]
-					}
+					partial[gc_bx] = sdata[0]
 				}
 				{
+//line harris.go:204
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line harris.go:200
-						partial[gc_bx] = sdata[0]
-					}
+					partial[gc_bx] = sdata[0]
 				}
 				{
+//line harris.go:204
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line harris.go:200
-						partial[gc_bx] = sdata[0]
-					}
+					partial[gc_bx] = sdata[0]
 				}
 				{
+//line harris.go:204
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line harris.go:200
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line harris.go:200
 					partial[gc_bx] = sdata[0]
 				}
 			}
+//line harris.go:204
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line harris.go:200
+				partial[gc_bx] = sdata[0]
+			}
 		}
 	}
 }
-
-// HarrisStridedShiftKernel rewords kernels.ReduceStridedIndexKernel
-// (Harris's kernel 2) with shifts: index = (s*tid) << 1, s <<= 1, and the
-// guard in its own statement.
-//
-//line harris.go:209
-func HarrisStridedShiftKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisStridedShift,
-		func(gc_t *gocuda.Thread) { harrisStridedShift(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisStridedShift(gc_b, in, partial) })
-}
-
-//line harris.go:209
-var gc_src_harrisStridedShift = compiled.NewSource(gc_files_harris, "harrisStridedShift", "d27e427fbd8bc39a6ac0d4c75b74e622975d2e9bea9b87e6d2d8d9d3a09f52e0", "harris.go:204-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:209
 func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
@@ -4122,22 +3844,14 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line harris.go:226
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line harris.go:226
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line harris.go:226
-						gc_at3[0] = gc_at4[0]
-					}
-					{
+					gc_at3[0] = gc_at4[0]
 //line harris.go:226
-						gc_at3[0] = gc_at4[0]
-					}
+					gc_at3[0] = gc_at4[0]
 				}
 //line harris.go:230
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -4191,21 +3905,6 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
-
-// HarrisUnrolledInlineKernel rewords kernels.ReduceUnrolledWarpKernel
-// (Harris's kernel 5) with the last warp's six steps written out inline,
-// each a read, __syncwarp, a write and __syncwarp, instead of a loop in a
-// helper, and the block-wide steps while s > 32.
-//
-//line harris.go:236
-func HarrisUnrolledInlineKernel(in, partial []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_harrisUnrolledInline,
-		func(gc_t *gocuda.Thread) { harrisUnrolledInline(gc_t, in, partial) },
-		func(gc_b *compiled.Block) { gc_body_harrisUnrolledInline(gc_b, in, partial) })
-}
-
-//line harris.go:236
-var gc_src_harrisUnrolledInline = compiled.NewSource(gc_files_harris, "harrisUnrolledInline", "c979eb84cce1ec6aa4c7f1bde2b6dd398bb00b7199c49dbcf90590176408f04e", "harris.go:230-283").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line harris.go:236
 func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
@@ -4805,21 +4504,17 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						var tid int = gc_tx
 //line harris.go:237
 						_ = tid
-						{
 //line harris.go:250
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
-//line harris.go:252
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					{
 //line harris.go:251
-						gc_at7[gc_tx] += gc_at8[gc_tx]
-					}
+					gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
+//line harris.go:255
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -4851,17 +4546,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_tx := gc_vstep6
 //line harris.go:237
 						var tid int = gc_tx
-						{
 //line harris.go:251
-							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line harris.go:251
-								break
-							}
-//line harris.go:251
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							break
 						}
+//line harris.go:251
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
-//line harris.go:253
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep6
@@ -4872,54 +4564,48 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_pos.Thread = gc_rank
 //line harris.go:237
 						tid := gc_tx
-						{
 //line harris.go:251
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:255
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:237
 						tid := gc_tx
-						{
 //line harris.go:251
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:255
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:237
 						tid := gc_tx
-						{
 //line harris.go:251
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line harris.go:255
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line harris.go:237
 						tid := gc_tx
-						{
 //line harris.go:251
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line harris.go:255
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line harris.go:237
 					tid := gc_tx
-					{
 //line harris.go:251
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -4929,1034 +4615,1032 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line harris.go:265
-			var gc_m19 uint32
+		var gc_m19 uint32
 //line harris.go:255
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line harris.go:265
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line harris.go:237
+				tid := gc_tx
+//line harris.go:255
+				if tid < 32 {
+					gc_m19 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+			}
+		}
+//line harris.go:261
+		gc_save19 := gc_act
+		gc_act = gc_save19 & gc_m19
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+//line harris.go:272
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line harris.go:256
+						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+//line harris.go:256
+							break
+						}
+//line harris.go:256
+						v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+//line harris.go:256
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line harris.go:237
-						tid := gc_tx
-//line harris.go:255
-						if tid < 32 {
-							gc_m19 |= 1 << gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
 						}
-					}
-				}
-			}
-			gc_save19 := gc_act
-			gc_act = gc_save19 & gc_m19
-			if gc_act != 0 {
-				gc_left := gc_act
-				if compiled.SIMD {
-					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx2.X + gc_lane
-//line harris.go:272
-							gc_ty := gc_tidx2.Y
-							_ = gc_ty
-							gc_tz := gc_tidx2.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line harris.go:256
-							if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
-//line harris.go:256
-								break
-							}
-//line harris.go:256
-							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-//line harris.go:256
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
+						gc_tx := gc_tidx.X
 //line harris.go:271
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
 //line harris.go:237
-							var tid int = gc_tx
+						var tid int = gc_tx
 //line harris.go:237
-							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line harris.go:256
-							if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+						if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
 //line harris.go:256
-								break
-							}
+							break
+						}
 //line harris.go:256
-							v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
 //line harris.go:256
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left &^= 0xff << gc_lane
-						}
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+//line harris.go:264
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line harris.go:237
-							tid := gc_tx
+					tid := gc_tx
 //line harris.go:239
-							var v float32
+					var v float32
 //line harris.go:256
-							v = sdata[tid] + sdata[tid+32]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx3.X + gc_lane
-//line harris.go:269
-							gc_ty := gc_tidx3.Y
-							_ = gc_ty
-							gc_tz := gc_tidx3.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:258
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
-								break
-							}
-//line harris.go:258
-							v.StoreSlice(sdata[tid:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:273
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:258
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:258
-								break
-							}
-//line harris.go:258
-							v.StoreSlice(sdata[tid:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:258
-							sdata[tid] = v
-						}
-					}
-				}
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx4.X + gc_lane
-//line harris.go:270
-							gc_ty := gc_tidx4.Y
-							_ = gc_ty
-							gc_tz := gc_tidx4.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:260
-							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
-								break
-							}
-//line harris.go:260
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:275
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:260
-							if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
-//line harris.go:260
-								break
-							}
-//line harris.go:260
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
-//line harris.go:260
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:260
-							v += sdata[tid+16]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx5.X + gc_lane
-//line harris.go:273
-							gc_ty := gc_tidx5.Y
-							_ = gc_ty
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:262
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
-								break
-							}
-//line harris.go:262
-							v.StoreSlice(sdata[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:277
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:262
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:262
-								break
-							}
-//line harris.go:262
-							v.StoreSlice(sdata[tid:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:262
-							sdata[tid] = v
-						}
-					}
-				}
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx6.X + gc_lane
-//line harris.go:274
-							gc_ty := gc_tidx6.Y
-							_ = gc_ty
-							gc_tz := gc_tidx6.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:264
-							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
-								break
-							}
-//line harris.go:264
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:279
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:264
-							if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
-//line harris.go:264
-								break
-							}
-//line harris.go:264
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
-//line harris.go:264
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left5&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:264
-							v += sdata[tid+8]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left6 := gc_act
-				if compiled.SIMD {
-					gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx7.X + gc_lane
-//line harris.go:277
-							gc_ty := gc_tidx7.Y
-							_ = gc_ty
-							gc_tz := gc_tidx7.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:266
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
-								break
-							}
-//line harris.go:266
-							v.StoreSlice(sdata[tid:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:281
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:266
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:266
-								break
-							}
-//line harris.go:266
-							v.StoreSlice(sdata[tid:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left6&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:266
-							sdata[tid] = v
-						}
-					}
-				}
-				gc_left7 := gc_act
-				if compiled.SIMD {
-					gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx8.X + gc_lane
-//line harris.go:278
-							gc_ty := gc_tidx8.Y
-							_ = gc_ty
-							gc_tz := gc_tidx8.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:268
-							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
-								break
-							}
-//line harris.go:268
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left7 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:283
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:268
-							if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-//line harris.go:268
-								break
-							}
-//line harris.go:268
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-//line harris.go:268
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left7 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left7&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:268
-							v += sdata[tid+4]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left8 := gc_act
-				if compiled.SIMD {
-					gc_tidx9 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx9.X + gc_lane
-//line harris.go:281
-							gc_ty := gc_tidx9.Y
-							_ = gc_ty
-							gc_tz := gc_tidx9.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:270
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
-								break
-							}
-//line harris.go:270
-							v.StoreSlice(sdata[tid:])
-							gc_left8 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:285
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:270
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:270
-								break
-							}
-//line harris.go:270
-							v.StoreSlice(sdata[tid:])
-							gc_left8 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left8 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left8&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:270
-							sdata[tid] = v
-						}
-					}
-				}
-				gc_left9 := gc_act
-				if compiled.SIMD {
-					gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx10.X + gc_lane
-//line harris.go:282
-							gc_ty := gc_tidx10.Y
-							_ = gc_ty
-							gc_tz := gc_tidx10.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:272
-							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
-								break
-							}
-//line harris.go:272
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left9 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:287
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:272
-							if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-//line harris.go:272
-								break
-							}
-//line harris.go:272
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-//line harris.go:272
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left9 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left9 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left9&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:272
-							v += sdata[tid+2]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left10 := gc_act
-				if compiled.SIMD {
-					gc_tidx11 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx11.X + gc_lane
-//line harris.go:285
-							gc_ty := gc_tidx11.Y
-							_ = gc_ty
-							gc_tz := gc_tidx11.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:274
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
-								break
-							}
-//line harris.go:274
-							v.StoreSlice(sdata[tid:])
-							gc_left10 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:289
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:274
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:274
-								break
-							}
-//line harris.go:274
-							v.StoreSlice(sdata[tid:])
-							gc_left10 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left10 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left10&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:274
-							sdata[tid] = v
-						}
-					}
-				}
-				gc_left11 := gc_act
-				if compiled.SIMD {
-					gc_tidx12 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx12.X + gc_lane
-//line harris.go:286
-							gc_ty := gc_tidx12.Y
-							_ = gc_ty
-							gc_tz := gc_tidx12.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:276
-							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
-								break
-							}
-//line harris.go:276
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left11 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:291
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:276
-							if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-//line harris.go:276
-								break
-							}
-//line harris.go:276
-							v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-//line harris.go:276
-							v.StoreSlice(gc_s_v[gc_rank:])
-							gc_left11 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left11 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left11&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:276
-							v += sdata[tid+1]
-							gc_s_v[gc_rank] = v
-						}
-					}
-				}
-				gc_left12 := gc_act
-				if compiled.SIMD {
-					gc_tidx13 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx13.X + gc_lane
-//line harris.go:289
-							gc_ty := gc_tidx13.Y
-							_ = gc_ty
-							gc_tz := gc_tidx13.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:278
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
-								break
-							}
-//line harris.go:278
-							v.StoreSlice(sdata[tid:])
-							gc_left12 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line harris.go:293
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line harris.go:237
-							var tid int = gc_tx
-//line harris.go:237
-							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-//line harris.go:278
-							if tid < 0 || tid > len(sdata)-8 {
-//line harris.go:278
-								break
-							}
-//line harris.go:278
-							v.StoreSlice(sdata[tid:])
-							gc_left12 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left12 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left12&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line harris.go:237
-							tid := gc_tx
-//line harris.go:239
-							v := gc_s_v[gc_rank]
-//line harris.go:278
-							sdata[tid] = v
-						}
-					}
+					v = sdata[tid] + sdata[tid+32]
+					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act = gc_save19 &^ gc_dead
+//line harris.go:261
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx3.X + gc_lane
+//line harris.go:269
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:258
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:258
+							break
+						}
+//line harris.go:258
+						v.StoreSlice(sdata[tid:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:273
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:258
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:258
+							break
+						}
+//line harris.go:258
+						v.StoreSlice(sdata[tid:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+//line harris.go:266
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:258
+					sdata[tid] = v
+				}
+			}
+//line harris.go:262
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx4.X + gc_lane
+//line harris.go:270
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:260
+						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+//line harris.go:260
+							break
+						}
+//line harris.go:260
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+//line harris.go:260
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:275
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:260
+						if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+//line harris.go:260
+							break
+						}
+//line harris.go:260
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:]))
+//line harris.go:260
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+//line harris.go:268
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:260
+					v += sdata[tid+16]
+					gc_s_v[gc_rank] = v
+				}
+			}
+//line harris.go:265
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx5.X + gc_lane
+//line harris.go:273
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:262
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:262
+							break
+						}
+//line harris.go:262
+						v.StoreSlice(sdata[tid:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:277
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:262
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:262
+							break
+						}
+//line harris.go:262
+						v.StoreSlice(sdata[tid:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line harris.go:270
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:262
+					sdata[tid] = v
+				}
+			}
+//line harris.go:266
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx6.X + gc_lane
+//line harris.go:274
+						gc_ty := gc_tidx6.Y
+						_ = gc_ty
+						gc_tz := gc_tidx6.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:264
+						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+//line harris.go:264
+							break
+						}
+//line harris.go:264
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+//line harris.go:264
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:279
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:264
+						if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+//line harris.go:264
+							break
+						}
+//line harris.go:264
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:]))
+//line harris.go:264
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+//line harris.go:272
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:264
+					v += sdata[tid+8]
+					gc_s_v[gc_rank] = v
+				}
+			}
+//line harris.go:269
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx7.X + gc_lane
+//line harris.go:277
+						gc_ty := gc_tidx7.Y
+						_ = gc_ty
+						gc_tz := gc_tidx7.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:266
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:266
+							break
+						}
+//line harris.go:266
+						v.StoreSlice(sdata[tid:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:281
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:266
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:266
+							break
+						}
+//line harris.go:266
+						v.StoreSlice(sdata[tid:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+//line harris.go:274
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:266
+					sdata[tid] = v
+				}
+			}
+//line harris.go:270
+			gc_left7 := gc_act
+			if compiled.SIMD {
+				gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx8.X + gc_lane
+//line harris.go:278
+						gc_ty := gc_tidx8.Y
+						_ = gc_ty
+						gc_tz := gc_tidx8.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:268
+						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+//line harris.go:268
+							break
+						}
+//line harris.go:268
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+//line harris.go:268
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:283
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:268
+						if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
+//line harris.go:268
+							break
+						}
+//line harris.go:268
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
+//line harris.go:268
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+//line harris.go:276
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left7&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:268
+					v += sdata[tid+4]
+					gc_s_v[gc_rank] = v
+				}
+			}
+//line harris.go:273
+			gc_left8 := gc_act
+			if compiled.SIMD {
+				gc_tidx9 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx9.X + gc_lane
+//line harris.go:281
+						gc_ty := gc_tidx9.Y
+						_ = gc_ty
+						gc_tz := gc_tidx9.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:270
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:270
+							break
+						}
+//line harris.go:270
+						v.StoreSlice(sdata[tid:])
+						gc_left8 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:285
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:270
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:270
+							break
+						}
+//line harris.go:270
+						v.StoreSlice(sdata[tid:])
+						gc_left8 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
+//line harris.go:278
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left8&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:270
+					sdata[tid] = v
+				}
+			}
+//line harris.go:274
+			gc_left9 := gc_act
+			if compiled.SIMD {
+				gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx10.X + gc_lane
+//line harris.go:282
+						gc_ty := gc_tidx10.Y
+						_ = gc_ty
+						gc_tz := gc_tidx10.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:272
+						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+//line harris.go:272
+							break
+						}
+//line harris.go:272
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+//line harris.go:272
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left9 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:287
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:272
+						if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
+//line harris.go:272
+							break
+						}
+//line harris.go:272
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
+//line harris.go:272
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left9 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+//line harris.go:280
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left9&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:272
+					v += sdata[tid+2]
+					gc_s_v[gc_rank] = v
+				}
+			}
+//line harris.go:277
+			gc_left10 := gc_act
+			if compiled.SIMD {
+				gc_tidx11 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx11.X + gc_lane
+//line harris.go:285
+						gc_ty := gc_tidx11.Y
+						_ = gc_ty
+						gc_tz := gc_tidx11.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:274
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:274
+							break
+						}
+//line harris.go:274
+						v.StoreSlice(sdata[tid:])
+						gc_left10 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:289
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:274
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:274
+							break
+						}
+//line harris.go:274
+						v.StoreSlice(sdata[tid:])
+						gc_left10 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left10 != 0 {
+//line harris.go:282
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left10&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:274
+					sdata[tid] = v
+				}
+			}
+//line harris.go:278
+			gc_left11 := gc_act
+			if compiled.SIMD {
+				gc_tidx12 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx12.X + gc_lane
+//line harris.go:286
+						gc_ty := gc_tidx12.Y
+						_ = gc_ty
+						gc_tz := gc_tidx12.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:276
+						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+//line harris.go:276
+							break
+						}
+//line harris.go:276
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+//line harris.go:276
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left11 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:291
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:276
+						if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
+//line harris.go:276
+							break
+						}
+//line harris.go:276
+						v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
+//line harris.go:276
+						v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left11 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left11 != 0 {
+//line harris.go:284
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left11&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:276
+					v += sdata[tid+1]
+					gc_s_v[gc_rank] = v
+				}
+			}
+//line harris.go:281
+			gc_left12 := gc_act
+			if compiled.SIMD {
+				gc_tidx13 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx13.X + gc_lane
+//line harris.go:289
+						gc_ty := gc_tidx13.Y
+						_ = gc_ty
+						gc_tz := gc_tidx13.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:278
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:278
+							break
+						}
+//line harris.go:278
+						v.StoreSlice(sdata[tid:])
+						gc_left12 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line harris.go:293
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line harris.go:237
+						var tid int = gc_tx
+//line harris.go:237
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+//line harris.go:278
+						if tid < 0 || tid > len(sdata)-8 {
+//line harris.go:278
+							break
+						}
+//line harris.go:278
+						v.StoreSlice(sdata[tid:])
+						gc_left12 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left12 != 0 {
+//line harris.go:286
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left12&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line harris.go:237
+					tid := gc_tx
+//line harris.go:239
+					v := gc_s_v[gc_rank]
+//line harris.go:278
+					sdata[tid] = v
+				}
+			}
 		}
+//line harris.go:283
+		gc_act = gc_save19 &^ gc_dead
 	}
 	{
 //line harris.go:288
@@ -5972,22 +5656,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line harris.go:281
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:281
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:281
-						gc_at9[0] = gc_at10[0]
-					}
-					{
+					gc_at9[0] = gc_at10[0]
 //line harris.go:281
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at9[0] = gc_at10[0]
 				}
 //line harris.go:285
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -6041,9 +5717,3 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
-
-// gc_files_harris holds the source files whose lines the kernels' records hash.
-//
-//go:embed harris.go
-//line harris.go:292
-var gc_files_harris embed.FS

@@ -65,49 +65,48 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_pos.Thread = gc_rank
 //line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						atomic.Add(&bins[data[i]], 1)
-					}
+//line histogram.go:28
+					atomic.Add(&bins[data[i]], 1)
 				}
 				{
+//line histogram.go:32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						atomic.Add(&bins[data[i]], 1)
-					}
+//line histogram.go:28
+					atomic.Add(&bins[data[i]], 1)
 				}
 				{
+//line histogram.go:32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						atomic.Add(&bins[data[i]], 1)
-					}
+//line histogram.go:28
+					atomic.Add(&bins[data[i]], 1)
 				}
 				{
+//line histogram.go:32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line histogram.go:26
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						atomic.Add(&bins[data[i]], 1)
-					}
+//line histogram.go:28
+					atomic.Add(&bins[data[i]], 1)
 				}
 			}
+//line histogram.go:32
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line histogram.go:26
 				i := gc_bx*gc_bdx + gc_tx
-				{
-					atomic.Add(&bins[data[i]], 1)
-				}
+//line histogram.go:28
+				atomic.Add(&bins[data[i]], 1)
 			}
 		}
 	}
@@ -115,8 +114,6 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 
 // HistogramRunsKernel rewords kernels.HistogramKernel with each thread
 // counting a contiguous run of the data instead of a grid-stride walk.
-//
-//line histogram.go:36
 func HistogramRunsKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_histogramRuns,
 		func(gc_t *gocuda.Thread) { histogramRuns(gc_t, data, bins) },
@@ -793,5 +790,4 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //
 //go:embed histogram.go
-//line histogram.go:87
 var gc_files_histogram embed.FS

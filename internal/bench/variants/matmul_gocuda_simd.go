@@ -5,29 +5,11 @@
 package variants
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MatMulFlatKernel rewords kernels.MatMulTiledKernel with one-dimensional
-// shared tiles indexed ty*16+tx, the loads inline.
-//
-//line matmul.go:19
-func MatMulFlatKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulFlat,
-		func(gc_t *gocuda.Thread) { matmulFlat(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matmulFlat(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:19
-var gc_src_matmulFlat = compiled.NewSource(gc_files_matmul, "matmulFlat", "fc16b0c82851697fbff02af4dbf0661f94243f99aa03119f29f09ede9c496ae7", "matmul.go:15-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:19
 func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -956,18 +938,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 }
 
-// MatMulFloat64Kernel rewords kernels.MatMulTiledKernel in float64.
-//
-//line matmul.go:50
-func MatMulFloat64Kernel(a, b, c []float64, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulFloat64,
-		func(gc_t *gocuda.Thread) { matmulFloat64(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matmulFloat64(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:50
-var gc_src_matmulFloat64 = compiled.NewSource(gc_files_matmul, "matmulFloat64", "287b52021aa5fdc57c0ff6c55fe344490309dd15ae0303b09de2c074c3de2675", "matmul.go:47-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line matmul.go:50
 func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int) {
 	t := gc_b.Thread()
@@ -1638,21 +1608,6 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 }
 
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// MatMulPhasesKernel rewords kernels.MatMulTiledKernel as Kirk and Hwu's
-// textbook writes it: a loop over phases ph < ceil(k/TILE_WIDTH), the
-// element indexes ph*TILE_WIDTH+tx, loads with an else storing zero, and
-// Row and Col from blockIdx*TILE_WIDTH.
-//
-//line matmul.go:82
-func MatMulPhasesKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulPhases,
-		func(gc_t *gocuda.Thread) { matmulPhases(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matmulPhases(gc_b, a, b, c, m, k, n) })
-}
-
-//line matmul.go:82
-var gc_src_matmulPhases = compiled.NewSource(gc_files_matmul, "matmulPhases", "7520b8b9510fab9290be873cb94db39231ba727f0e70f0544aed3a0d43b0eab3", "matmul.go:76-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line matmul.go:82
 func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -2868,8 +2823,3 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		}
 	}
 }
-
-// gc_files_matmul holds the source files whose lines the kernels' records hash.
-//
-//go:embed matmul.go
-var gc_files_matmul embed.FS

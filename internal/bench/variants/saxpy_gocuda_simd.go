@@ -5,29 +5,10 @@
 package variants
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SAXPYEarlyReturnKernel rewords kernels.SAXPYKernel with an early return
-// for the threads past the end instead of an if around the update.
-//
-//line saxpy.go:19
-func SAXPYEarlyReturnKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyEarlyReturn,
-		func(gc_t *gocuda.Thread) { saxpyEarlyReturn(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyEarlyReturn(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:19
-var gc_src_saxpyEarlyReturn = compiled.NewSource(gc_files_saxpy, "saxpyEarlyReturn", "285d869f11c389c4699d870ab66a89486d94faa7d2210836ebcfb8bb701cd063", "saxpy.go:15-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:19
 func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -159,20 +140,6 @@ func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 	}
 }
 
-// SAXPYCompoundKernel rewords kernels.SAXPYKernel with a compound
-// assignment, y[i] += a * x[i].
-//
-//line saxpy.go:31
-func SAXPYCompoundKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyCompound,
-		func(gc_t *gocuda.Thread) { saxpyCompound(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCompound(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:31
-var gc_src_saxpyCompound = compiled.NewSource(gc_files_saxpy, "saxpyCompound", "778d54f6fe627f84fc4eb1d88b853eca6d32fd315ff3f5126f3ced69b866c67b", "saxpy.go:27-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:31
 func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -248,21 +215,19 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 					gc_vb3 := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						{
 //line saxpy.go:32
-							var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
-							if i < len(y) && uint(len(y)-i) > 7 {
+						if i < len(y) && uint(len(y)-i) > 7 {
 //line saxpy.go:32
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-							} else {
+							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						} else {
 //line saxpy.go:32
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
 //line saxpy.go:32
-								if gc_if3.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line saxpy.go:32
-									archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
-								}
+								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
 							}
 						}
 					}
@@ -405,26 +370,75 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 				gc_steps:
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						{
 //line saxpy.go:32
-							var i int = gc_bx*gc_bdx + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:32
-							if i < len(y) && uint(len(y)-i) > 7 {
+						if i < len(y) && uint(len(y)-i) > 7 {
 //line saxpy.go:32
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:32
+							if i >= 0 && i <= len(x)-8 {
+								gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
+							} else {
+//line saxpy.go:33
+								break gc_steps
+							}
+//line saxpy.go:33
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:33
+							if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+								gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
+							} else {
+//line saxpy.go:33
+								break gc_steps
+							}
+//line saxpy.go:33
+							if i >= 0 && i <= len(y)-8 {
+//line saxpy.go:33
+								gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
+							} else {
+//line saxpy.go:33
+								var gc_lanes3 [8]float32
+//line saxpy.go:33
+								gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
+//line saxpy.go:33
+								for gc_k3 := range 8 {
+//line saxpy.go:33
+									if 0xff&(1<<gc_k3) != 0 {
+//line saxpy.go:33
+										gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line saxpy.go:33
+										gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
+//line saxpy.go:33
+										y[i+gc_k3] = gc_lanes3[gc_k3]
+									}
+								}
+//line saxpy.go:33
+								gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line saxpy.go:33
+								gc_pos.Thread = gc_base + gc_tx%gc_bdx
+							}
+						} else {
+//line saxpy.go:33
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+//line saxpy.go:32
+							if gc_if.ToBits() != 0 {
+//line saxpy.go:32
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:32
 								if i >= 0 && i <= len(x)-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(x[i:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
 								} else {
 //line saxpy.go:33
 									break gc_steps
 								}
 //line saxpy.go:33
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:33
 								if i >= 0 && i <= len(y)-8 {
 //line saxpy.go:33
-									gc_ld2 = archsimd.LoadFloat32x8Slice(y[i:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
 								} else {
 //line saxpy.go:33
 									break gc_steps
@@ -432,79 +446,28 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:33
 								if i >= 0 && i <= len(y)-8 {
 //line saxpy.go:33
-									gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
+									gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
 								} else {
 //line saxpy.go:33
-									var gc_lanes3 [8]float32
+									var gc_lanes6 [8]float32
 //line saxpy.go:33
-									gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
+									gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
 //line saxpy.go:33
-									for gc_k3 := range 8 {
+									for gc_k6 := range 8 {
 //line saxpy.go:33
-										if 0xff&(1<<gc_k3) != 0 {
+										if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line saxpy.go:33
-											gc_pos.Block = (gc_tx+gc_k3)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+											gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
-											gc_pos.Thread = gc_base + (gc_tx+gc_k3)%gc_bdx
+											gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
 //line saxpy.go:33
-											y[i+gc_k3] = gc_lanes3[gc_k3]
+											y[i+gc_k6] = gc_lanes6[gc_k6]
 										}
 									}
 //line saxpy.go:33
 									gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 //line saxpy.go:33
 									gc_pos.Thread = gc_base + gc_tx%gc_bdx
-								}
-							} else {
-//line saxpy.go:33
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
-//line saxpy.go:32
-								if gc_if.ToBits() != 0 {
-//line saxpy.go:32
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:32
-									if i >= 0 && i <= len(x)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(x[i:])
-									} else {
-//line saxpy.go:33
-										break gc_steps
-									}
-//line saxpy.go:33
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line saxpy.go:33
-									if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-										gc_ld4 = archsimd.LoadFloat32x8Slice(y[i:])
-									} else {
-//line saxpy.go:33
-										break gc_steps
-									}
-//line saxpy.go:33
-									if i >= 0 && i <= len(y)-8 {
-//line saxpy.go:33
-										gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
-									} else {
-//line saxpy.go:33
-										var gc_lanes6 [8]float32
-//line saxpy.go:33
-										gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
-//line saxpy.go:33
-										for gc_k6 := range 8 {
-//line saxpy.go:33
-											if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line saxpy.go:33
-												gc_pos.Block = (gc_tx+gc_k6)/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
-												gc_pos.Thread = gc_base + (gc_tx+gc_k6)%gc_bdx
-//line saxpy.go:33
-												y[i+gc_k6] = gc_lanes6[gc_k6]
-											}
-										}
-//line saxpy.go:33
-										gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-//line saxpy.go:33
-										gc_pos.Thread = gc_base + gc_tx%gc_bdx
-									}
 								}
 							}
 						}
@@ -525,18 +488,6 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 		}
 	}
 }
-
-// SAXPYFloat64Kernel rewords kernels.SAXPYKernel in float64 (DAXPY).
-//
-//line saxpy.go:40
-func SAXPYFloat64Kernel(a float64, x, y []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyFloat64,
-		func(gc_t *gocuda.Thread) { saxpyFloat64(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyFloat64(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:40
-var gc_src_saxpyFloat64 = compiled.NewSource(gc_files_saxpy, "saxpyFloat64", "cc6563800e6c92ee9ead855ba5bf1a3750543be08e76944c4dd8e3b0ee129686", "saxpy.go:37-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:40
 func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
@@ -583,21 +534,16 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:41
 						_ = i
-						{
-//line saxpy.go:42
-							gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:43
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line saxpy.go:47
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line saxpy.go:43
@@ -606,16 +552,14 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_tx := gc_vstep2
 //line saxpy.go:41
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line saxpy.go:43
-								break
-							}
+						if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line saxpy.go:43
-							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line saxpy.go:43
+						gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line saxpy.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -627,160 +571,57 @@ func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, 
 						gc_pos.Thread = gc_rank
 //line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:43
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:47
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:43
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:47
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:43
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:47
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:41
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:43
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line saxpy.go:47
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:41
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
-				}
-			}
-		}
-	}
-}
-
-// SAXPYInt32IndexKernel rewords kernels.SAXPYKernel with the index in
-// int32 arithmetic, as code ported from CUDA's int indexes writes it.
-//
-//line saxpy.go:51
-func SAXPYInt32IndexKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpyInt32Index,
-		func(gc_t *gocuda.Thread) { saxpyInt32Index(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyInt32Index(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:51
-var gc_src_saxpyInt32Index = compiled.NewSource(gc_files_saxpy, "saxpyInt32Index", "d0242362d16ed70538866ebeea97d756388b3f795b1c5210bab3114d4ca8e97e", "saxpy.go:47-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line saxpy.go:51
-func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line saxpy.go:69
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line saxpy.go:52
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line saxpy.go:52
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line saxpy.go:52
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line saxpy.go:52
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line saxpy.go:52
-				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-				if i < int32(len(x)) {
+//line saxpy.go:43
 					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// SAXPYHelperKernel rewords kernels.SAXPYKernel with the arithmetic in a
-// __device__ helper.
-//
-//line saxpy.go:62
-func SAXPYHelperKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyHelper,
-		func(gc_t *gocuda.Thread) { saxpyHelper(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyHelper(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:62
-var gc_src_saxpyHelper = compiled.NewSource(gc_files_saxpy, "saxpyHelper", "cb8e23571cd4d8b4002be8d470aee17a3dd46e0c8108f5659e8d2007d3e8b110", "saxpy.go:58-67").NoGoexit("b212edfdc005ceff0b1ba39352a0409a195f5cc42e833278659702081af1d856", "saxpy.go:69-69")
 
 //line saxpy.go:62
 func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -860,30 +701,27 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:63
 						_ = i
-						{
-							gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
-							gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						gc_t7 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])
 //line saxpy.go:65
-							gc_x3 := gc_t7
+						gc_t8 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line saxpy.go:65
-							gc_y3 := gc_t8
+						gc_x3 := gc_t7
 //line saxpy.go:65
-							gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
+						gc_y3 := gc_t8
 //line saxpy.go:65
-							gc_t9.StoreSlice(gc_at[gc_tx:])
-						}
+						gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
+//line saxpy.go:65
+						gc_t9.StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:65
-						gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
-					}
+					gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
 				}
 			} else {
+//line saxpy.go:69
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -928,26 +766,24 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_tx := gc_vstep2
 //line saxpy.go:63
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:65
-								break
-							}
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:65
-							gc_t := archsimd.LoadFloat32x8Slice(x[i:])
-//line saxpy.go:65
-							gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
-//line saxpy.go:65
-							gc_x := gc_t
-//line saxpy.go:65
-							gc_y := gc_t2
-//line saxpy.go:65
-							gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
-//line saxpy.go:65
-							gc_t3.StoreSlice(y[i:])
+							break
 						}
+//line saxpy.go:65
+						gc_t := archsimd.LoadFloat32x8Slice(x[i:])
+//line saxpy.go:65
+						gc_t2 := archsimd.LoadFloat32x8Slice(y[i:])
+//line saxpy.go:65
+						gc_x := gc_t
+//line saxpy.go:65
+						gc_y := gc_t2
+//line saxpy.go:65
+						gc_t3 := gc_vb.Mul(gc_x).Add(gc_y)
+//line saxpy.go:65
+						gc_t3.StoreSlice(y[i:])
 					}
-//line saxpy.go:67
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -959,69 +795,57 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 						gc_pos.Thread = gc_rank
 //line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = axpy(a, x[i], y[i])
-						}
+//line saxpy.go:65
+						y[i] = axpy(a, x[i], y[i])
 					}
 					{
+//line saxpy.go:69
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = axpy(a, x[i], y[i])
-						}
+//line saxpy.go:65
+						y[i] = axpy(a, x[i], y[i])
 					}
 					{
+//line saxpy.go:69
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = axpy(a, x[i], y[i])
-						}
+//line saxpy.go:65
+						y[i] = axpy(a, x[i], y[i])
 					}
 					{
+//line saxpy.go:69
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:63
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = axpy(a, x[i], y[i])
-						}
+//line saxpy.go:65
+						y[i] = axpy(a, x[i], y[i])
 					}
 				}
+//line saxpy.go:69
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = axpy(a, x[i], y[i])
-					}
+//line saxpy.go:65
+					y[i] = axpy(a, x[i], y[i])
 				}
 			}
 		}
 	}
 }
-
-// SAXPYFourLoopKernel rewords kernels.SAXPYKernel with four consecutive
-// elements per thread in a counted loop.
-func SAXPYFourLoopKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpyFourLoop,
-		func(gc_t *gocuda.Thread) { saxpyFourLoop(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyFourLoop(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:75
-var gc_src_saxpyFourLoop = compiled.NewSource(gc_files_saxpy, "saxpyFourLoop", "8532ca29285c7a0c2c7fdf5e1b4c9b00b334febed3c6830cf093af466f979bac", "saxpy.go:71-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:75
 func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -1602,527 +1426,471 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:76
 					var base int = (gc_bx*gc_bdx + gc_tx) * 4
 					{
-						{
 //line saxpy.go:77
-							var j int = base + compiled.Trip(0)
+						var j int = base + compiled.Trip(0)
 //line saxpy.go:77
-							if j <
-								len(x) && uint(len(x)-j) > 28 {
+						if j <
+							len(x) && uint(len(x)-j) > 28 {
 //line saxpy.go:78
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
-									var gc_lanes [8]float32
+							var gc_lanes [8]float32
 //line saxpy.go:78
-									for gc_k := range 8 {
+							for gc_k := range 8 {
 //line saxpy.go:78
-										if 0xff&(1<<gc_k) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line saxpy.go:78
-											gc_pos.Thread = gc_rank + gc_k
+									gc_pos.Thread = gc_rank + gc_k
 //line saxpy.go:78
-											gc_lanes[gc_k] = x[j+4*gc_k]
-										}
+									gc_lanes[gc_k] = x[j+4*gc_k]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line saxpy.go:79
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:79
+							var gc_lanes2 [8]float32
+//line saxpy.go:79
+							for gc_k2 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k2) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k2
+//line saxpy.go:79
+									gc_lanes2[gc_k2] = y[j+4*gc_k2]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line saxpy.go:79
+							var gc_lanes3 [8]float32
+//line saxpy.go:79
+							gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
+//line saxpy.go:79
+							for gc_k3 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k3) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k3
+//line saxpy.go:79
+									y[j+4*gc_k3] = gc_lanes3[gc_k3]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+						} else {
+//line saxpy.go:79
+							gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+							if gc_if.ToBits() != 0 {
+//line saxpy.go:78
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:78
+								var gc_lanes4 [8]float32
+//line saxpy.go:78
+								for gc_k4 := range 8 {
+//line saxpy.go:78
+									if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line saxpy.go:78
+										gc_pos.Thread = gc_rank + gc_k4
+//line saxpy.go:78
+										gc_lanes4[gc_k4] = x[j+4*gc_k4]
 									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-//line saxpy.go:79
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 								}
 //line saxpy.go:79
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+								gc_pos.Thread = gc_rank
 //line saxpy.go:79
-									var gc_lanes2 [8]float32
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line saxpy.go:79
-									for gc_k2 := range 8 {
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
-										if 0xff&(1<<gc_k2) != 0 {
+								var gc_lanes5 [8]float32
 //line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k2
+								for gc_k5 := range 8 {
 //line saxpy.go:79
-											gc_lanes2[gc_k2] = y[j+4*gc_k2]
-										}
-									}
+									if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line saxpy.go:79
-									gc_pos.Thread = gc_rank
+										gc_pos.Thread = gc_rank + gc_k5
 //line saxpy.go:79
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-								}
-								{
-//line saxpy.go:79
-									var gc_lanes3 [8]float32
-//line saxpy.go:79
-									gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
-//line saxpy.go:79
-									for gc_k3 := range 8 {
-//line saxpy.go:79
-										if 0xff&(1<<gc_k3) != 0 {
-//line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k3
-//line saxpy.go:79
-											y[j+4*gc_k3] = gc_lanes3[gc_k3]
-										}
-									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line saxpy.go:79
-								gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
-								if gc_if.ToBits() != 0 {
-//line saxpy.go:78
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:78
-										var gc_lanes4 [8]float32
-//line saxpy.go:78
-										for gc_k4 := range 8 {
-//line saxpy.go:78
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line saxpy.go:78
-												gc_pos.Thread = gc_rank + gc_k4
-//line saxpy.go:78
-												gc_lanes4[gc_k4] = x[j+4*gc_k4]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-									}
-//line saxpy.go:79
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:79
-										var gc_lanes5 [8]float32
-//line saxpy.go:79
-										for gc_k5 := range 8 {
-//line saxpy.go:79
-											if gc_if.ToBits()&(1<<gc_k5) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k5
-//line saxpy.go:79
-												gc_lanes5[gc_k5] = y[j+4*gc_k5]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-									}
-									{
-//line saxpy.go:79
-										var gc_lanes6 [8]float32
-//line saxpy.go:79
-										gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
-//line saxpy.go:79
-										for gc_k6 := range 8 {
-//line saxpy.go:79
-											if gc_if.ToBits()&(1<<gc_k6) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k6
-//line saxpy.go:79
-												y[j+4*gc_k6] = gc_lanes6[gc_k6]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
+										gc_lanes5[gc_k5] = y[j+4*gc_k5]
 									}
 								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
+//line saxpy.go:79
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line saxpy.go:79
+								var gc_lanes6 [8]float32
+//line saxpy.go:79
+								gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
+//line saxpy.go:79
+								for gc_k6 := range 8 {
+//line saxpy.go:79
+									if gc_if.ToBits()&(1<<gc_k6) != 0 {
+//line saxpy.go:79
+										gc_pos.Thread = gc_rank + gc_k6
+//line saxpy.go:79
+										y[j+4*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 					{
-						{
 //line saxpy.go:78
-							var j int = base + compiled.Trip(1)
+						var j int = base + compiled.Trip(1)
 //line saxpy.go:78
-							if j < len(x) && uint(len(x)-j) > 28 {
+						if j < len(x) && uint(len(x)-j) > 28 {
 //line saxpy.go:78
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
-									var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 //line saxpy.go:78
-									for gc_k7 := range 8 {
+							for gc_k7 := range 8 {
 //line saxpy.go:78
-										if 0xff&(1<<gc_k7) != 0 {
+								if 0xff&(1<<gc_k7) != 0 {
 //line saxpy.go:78
-											gc_pos.Thread = gc_rank + gc_k7
+									gc_pos.Thread = gc_rank + gc_k7
 //line saxpy.go:78
-											gc_lanes7[gc_k7] = x[j+4*gc_k7]
-										}
+									gc_lanes7[gc_k7] = x[j+4*gc_k7]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line saxpy.go:79
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:79
+							var gc_lanes8 [8]float32
+//line saxpy.go:79
+							for gc_k8 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k8) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k8
+//line saxpy.go:79
+									gc_lanes8[gc_k8] = y[j+4*gc_k8]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line saxpy.go:79
+							var gc_lanes9 [8]float32
+//line saxpy.go:79
+							gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
+//line saxpy.go:79
+							for gc_k9 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k9) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k9
+//line saxpy.go:79
+									y[j+4*gc_k9] = gc_lanes9[gc_k9]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+						} else {
+//line saxpy.go:79
+							gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+							if gc_if2.ToBits() != 0 {
+//line saxpy.go:78
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:78
+								var gc_lanes10 [8]float32
+//line saxpy.go:78
+								for gc_k10 := range 8 {
+//line saxpy.go:78
+									if gc_if2.ToBits()&(1<<gc_k10) != 0 {
+//line saxpy.go:78
+										gc_pos.Thread = gc_rank + gc_k10
+//line saxpy.go:78
+										gc_lanes10[gc_k10] = x[j+4*gc_k10]
 									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-//line saxpy.go:79
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 								}
 //line saxpy.go:79
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+								gc_pos.Thread = gc_rank
 //line saxpy.go:79
-									var gc_lanes8 [8]float32
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line saxpy.go:79
-									for gc_k8 := range 8 {
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
-										if 0xff&(1<<gc_k8) != 0 {
+								var gc_lanes11 [8]float32
 //line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k8
+								for gc_k11 := range 8 {
 //line saxpy.go:79
-											gc_lanes8[gc_k8] = y[j+4*gc_k8]
-										}
-									}
+									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line saxpy.go:79
-									gc_pos.Thread = gc_rank
+										gc_pos.Thread = gc_rank + gc_k11
 //line saxpy.go:79
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-								}
-								{
-//line saxpy.go:79
-									var gc_lanes9 [8]float32
-//line saxpy.go:79
-									gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
-//line saxpy.go:79
-									for gc_k9 := range 8 {
-//line saxpy.go:79
-										if 0xff&(1<<gc_k9) != 0 {
-//line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k9
-//line saxpy.go:79
-											y[j+4*gc_k9] = gc_lanes9[gc_k9]
-										}
-									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line saxpy.go:79
-								gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
-								if gc_if2.ToBits() != 0 {
-//line saxpy.go:78
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:78
-										var gc_lanes10 [8]float32
-//line saxpy.go:78
-										for gc_k10 := range 8 {
-//line saxpy.go:78
-											if gc_if2.ToBits()&(1<<gc_k10) != 0 {
-//line saxpy.go:78
-												gc_pos.Thread = gc_rank + gc_k10
-//line saxpy.go:78
-												gc_lanes10[gc_k10] = x[j+4*gc_k10]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
-									}
-//line saxpy.go:79
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:79
-										var gc_lanes11 [8]float32
-//line saxpy.go:79
-										for gc_k11 := range 8 {
-//line saxpy.go:79
-											if gc_if2.ToBits()&(1<<gc_k11) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k11
-//line saxpy.go:79
-												gc_lanes11[gc_k11] = y[j+4*gc_k11]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
-									}
-									{
-//line saxpy.go:79
-										var gc_lanes12 [8]float32
-//line saxpy.go:79
-										gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
-//line saxpy.go:79
-										for gc_k12 := range 8 {
-//line saxpy.go:79
-											if gc_if2.ToBits()&(1<<gc_k12) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k12
-//line saxpy.go:79
-												y[j+4*gc_k12] = gc_lanes12[gc_k12]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
+										gc_lanes11[gc_k11] = y[j+4*gc_k11]
 									}
 								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
+//line saxpy.go:79
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line saxpy.go:79
+								var gc_lanes12 [8]float32
+//line saxpy.go:79
+								gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
+//line saxpy.go:79
+								for gc_k12 := range 8 {
+//line saxpy.go:79
+									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+//line saxpy.go:79
+										gc_pos.Thread = gc_rank + gc_k12
+//line saxpy.go:79
+										y[j+4*gc_k12] = gc_lanes12[gc_k12]
+									}
+								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 					{
-						{
 //line saxpy.go:78
-							var j int = base + compiled.Trip(2)
+						var j int = base + compiled.Trip(2)
 //line saxpy.go:78
-							if j < len(x) && uint(len(x)-j) > 28 {
+						if j < len(x) && uint(len(x)-j) > 28 {
 //line saxpy.go:78
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
-									var gc_lanes13 [8]float32
+							var gc_lanes13 [8]float32
 //line saxpy.go:78
-									for gc_k13 := range 8 {
+							for gc_k13 := range 8 {
 //line saxpy.go:78
-										if 0xff&(1<<gc_k13) != 0 {
+								if 0xff&(1<<gc_k13) != 0 {
 //line saxpy.go:78
-											gc_pos.Thread = gc_rank + gc_k13
+									gc_pos.Thread = gc_rank + gc_k13
 //line saxpy.go:78
-											gc_lanes13[gc_k13] = x[j+4*gc_k13]
-										}
+									gc_lanes13[gc_k13] = x[j+4*gc_k13]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+//line saxpy.go:79
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:79
+							var gc_lanes14 [8]float32
+//line saxpy.go:79
+							for gc_k14 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k14) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k14
+//line saxpy.go:79
+									gc_lanes14[gc_k14] = y[j+4*gc_k14]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+//line saxpy.go:79
+							var gc_lanes15 [8]float32
+//line saxpy.go:79
+							gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
+//line saxpy.go:79
+							for gc_k15 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k15) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k15
+//line saxpy.go:79
+									y[j+4*gc_k15] = gc_lanes15[gc_k15]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+						} else {
+//line saxpy.go:79
+							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+							if gc_if3.ToBits() != 0 {
+//line saxpy.go:78
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:78
+								var gc_lanes16 [8]float32
+//line saxpy.go:78
+								for gc_k16 := range 8 {
+//line saxpy.go:78
+									if gc_if3.ToBits()&(1<<gc_k16) != 0 {
+//line saxpy.go:78
+										gc_pos.Thread = gc_rank + gc_k16
+//line saxpy.go:78
+										gc_lanes16[gc_k16] = x[j+4*gc_k16]
 									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-//line saxpy.go:79
-									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 								}
 //line saxpy.go:79
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+								gc_pos.Thread = gc_rank
 //line saxpy.go:79
-									var gc_lanes14 [8]float32
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line saxpy.go:79
-									for gc_k14 := range 8 {
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
-										if 0xff&(1<<gc_k14) != 0 {
+								var gc_lanes17 [8]float32
 //line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k14
+								for gc_k17 := range 8 {
 //line saxpy.go:79
-											gc_lanes14[gc_k14] = y[j+4*gc_k14]
-										}
-									}
+									if gc_if3.ToBits()&(1<<gc_k17) != 0 {
 //line saxpy.go:79
-									gc_pos.Thread = gc_rank
+										gc_pos.Thread = gc_rank + gc_k17
 //line saxpy.go:79
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-								}
-								{
-//line saxpy.go:79
-									var gc_lanes15 [8]float32
-//line saxpy.go:79
-									gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
-//line saxpy.go:79
-									for gc_k15 := range 8 {
-//line saxpy.go:79
-										if 0xff&(1<<gc_k15) != 0 {
-//line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k15
-//line saxpy.go:79
-											y[j+4*gc_k15] = gc_lanes15[gc_k15]
-										}
-									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line saxpy.go:79
-								gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
-								if gc_if3.ToBits() != 0 {
-//line saxpy.go:78
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:78
-										var gc_lanes16 [8]float32
-//line saxpy.go:78
-										for gc_k16 := range 8 {
-//line saxpy.go:78
-											if gc_if3.ToBits()&(1<<gc_k16) != 0 {
-//line saxpy.go:78
-												gc_pos.Thread = gc_rank + gc_k16
-//line saxpy.go:78
-												gc_lanes16[gc_k16] = x[j+4*gc_k16]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-									}
-//line saxpy.go:79
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:79
-										var gc_lanes17 [8]float32
-//line saxpy.go:79
-										for gc_k17 := range 8 {
-//line saxpy.go:79
-											if gc_if3.ToBits()&(1<<gc_k17) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k17
-//line saxpy.go:79
-												gc_lanes17[gc_k17] = y[j+4*gc_k17]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
-									}
-									{
-//line saxpy.go:79
-										var gc_lanes18 [8]float32
-//line saxpy.go:79
-										gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
-//line saxpy.go:79
-										for gc_k18 := range 8 {
-//line saxpy.go:79
-											if gc_if3.ToBits()&(1<<gc_k18) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k18
-//line saxpy.go:79
-												y[j+4*gc_k18] = gc_lanes18[gc_k18]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
+										gc_lanes17[gc_k17] = y[j+4*gc_k17]
 									}
 								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
+//line saxpy.go:79
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
+//line saxpy.go:79
+								var gc_lanes18 [8]float32
+//line saxpy.go:79
+								gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
+//line saxpy.go:79
+								for gc_k18 := range 8 {
+//line saxpy.go:79
+									if gc_if3.ToBits()&(1<<gc_k18) != 0 {
+//line saxpy.go:79
+										gc_pos.Thread = gc_rank + gc_k18
+//line saxpy.go:79
+										y[j+4*gc_k18] = gc_lanes18[gc_k18]
+									}
+								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
 					{
-						{
 //line saxpy.go:78
-							var j int = base + compiled.Trip(3)
+						var j int = base + compiled.Trip(3)
 //line saxpy.go:78
-							if j < len(x) && uint(len(x)-j) > 28 {
+						if j < len(x) && uint(len(x)-j) > 28 {
 //line saxpy.go:78
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:78
-									var gc_lanes19 [8]float32
+							var gc_lanes19 [8]float32
 //line saxpy.go:78
-									for gc_k19 := range 8 {
+							for gc_k19 := range 8 {
 //line saxpy.go:78
-										if 0xff&(1<<gc_k19) != 0 {
+								if 0xff&(1<<gc_k19) != 0 {
 //line saxpy.go:78
-											gc_pos.Thread = gc_rank + gc_k19
+									gc_pos.Thread = gc_rank + gc_k19
 //line saxpy.go:78
-											gc_lanes19[gc_k19] = x[j+4*gc_k19]
-										}
+									gc_lanes19[gc_k19] = x[j+4*gc_k19]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
+//line saxpy.go:79
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:79
+							var gc_lanes20 [8]float32
+//line saxpy.go:79
+							for gc_k20 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k20) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k20
+//line saxpy.go:79
+									gc_lanes20[gc_k20] = y[j+4*gc_k20]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+//line saxpy.go:79
+							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line saxpy.go:79
+							var gc_lanes21 [8]float32
+//line saxpy.go:79
+							gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
+//line saxpy.go:79
+							for gc_k21 := range 8 {
+//line saxpy.go:79
+								if 0xff&(1<<gc_k21) != 0 {
+//line saxpy.go:79
+									gc_pos.Thread = gc_rank + gc_k21
+//line saxpy.go:79
+									y[j+4*gc_k21] = gc_lanes21[gc_k21]
+								}
+							}
+//line saxpy.go:79
+							gc_pos.Thread = gc_rank
+						} else {
+//line saxpy.go:79
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
+//line saxpy.go:78
+							if gc_if4.ToBits() != 0 {
+//line saxpy.go:78
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line saxpy.go:78
+								var gc_lanes22 [8]float32
+//line saxpy.go:78
+								for gc_k22 := range 8 {
+//line saxpy.go:78
+									if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+//line saxpy.go:78
+										gc_pos.Thread = gc_rank + gc_k22
+//line saxpy.go:78
+										gc_lanes22[gc_k22] = x[j+4*gc_k22]
 									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-//line saxpy.go:79
-									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
 								}
 //line saxpy.go:79
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+								gc_pos.Thread = gc_rank
 //line saxpy.go:79
-									var gc_lanes20 [8]float32
+								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line saxpy.go:79
-									for gc_k20 := range 8 {
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line saxpy.go:79
-										if 0xff&(1<<gc_k20) != 0 {
+								var gc_lanes23 [8]float32
 //line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k20
+								for gc_k23 := range 8 {
 //line saxpy.go:79
-											gc_lanes20[gc_k20] = y[j+4*gc_k20]
-										}
-									}
+									if gc_if4.ToBits()&(1<<gc_k23) != 0 {
 //line saxpy.go:79
-									gc_pos.Thread = gc_rank
+										gc_pos.Thread = gc_rank + gc_k23
 //line saxpy.go:79
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
-								}
-								{
-//line saxpy.go:79
-									var gc_lanes21 [8]float32
-//line saxpy.go:79
-									gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
-//line saxpy.go:79
-									for gc_k21 := range 8 {
-//line saxpy.go:79
-										if 0xff&(1<<gc_k21) != 0 {
-//line saxpy.go:79
-											gc_pos.Thread = gc_rank + gc_k21
-//line saxpy.go:79
-											y[j+4*gc_k21] = gc_lanes21[gc_k21]
-										}
-									}
-//line saxpy.go:79
-									gc_pos.Thread = gc_rank
-								}
-							} else {
-//line saxpy.go:79
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
-//line saxpy.go:78
-								if gc_if4.ToBits() != 0 {
-//line saxpy.go:78
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:78
-										var gc_lanes22 [8]float32
-//line saxpy.go:78
-										for gc_k22 := range 8 {
-//line saxpy.go:78
-											if gc_if4.ToBits()&(1<<gc_k22) != 0 {
-//line saxpy.go:78
-												gc_pos.Thread = gc_rank + gc_k22
-//line saxpy.go:78
-												gc_lanes22[gc_k22] = x[j+4*gc_k22]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
-									}
-//line saxpy.go:79
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-//line saxpy.go:79
-										var gc_lanes23 [8]float32
-//line saxpy.go:79
-										for gc_k23 := range 8 {
-//line saxpy.go:79
-											if gc_if4.ToBits()&(1<<gc_k23) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k23
-//line saxpy.go:79
-												gc_lanes23[gc_k23] = y[j+4*gc_k23]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
-//line saxpy.go:79
-										gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
-									}
-									{
-//line saxpy.go:79
-										var gc_lanes24 [8]float32
-//line saxpy.go:79
-										gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
-//line saxpy.go:79
-										for gc_k24 := range 8 {
-//line saxpy.go:79
-											if gc_if4.ToBits()&(1<<gc_k24) != 0 {
-//line saxpy.go:79
-												gc_pos.Thread = gc_rank + gc_k24
-//line saxpy.go:79
-												y[j+4*gc_k24] = gc_lanes24[gc_k24]
-											}
-										}
-//line saxpy.go:79
-										gc_pos.Thread = gc_rank
+										gc_lanes23[gc_k23] = y[j+4*gc_k23]
 									}
 								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
+//line saxpy.go:79
+								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
+//line saxpy.go:79
+								var gc_lanes24 [8]float32
+//line saxpy.go:79
+								gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
+//line saxpy.go:79
+								for gc_k24 := range 8 {
+//line saxpy.go:79
+									if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+//line saxpy.go:79
+										gc_pos.Thread = gc_rank + gc_k24
+//line saxpy.go:79
+										y[j+4*gc_k24] = gc_lanes24[gc_k24]
+									}
+								}
+//line saxpy.go:79
+								gc_pos.Thread = gc_rank
 							}
 						}
 					}
@@ -2136,33 +1904,31 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 //line saxpy.go:76
 				base := (gc_bx*gc_bdx + gc_tx) * 4
 				{
-					{
 //line saxpy.go:77
-						k := int(0)
-						if j := base + k; j < len(x) {
-							y[j] = a*x[j] + y[j]
-						}
+					k := int(0)
+					if j := base + k; j < len(x) {
+						y[j] = a*x[j] + y[j]
 					}
-					{
+				}
+				{
 //line saxpy.go:77
-						k := int(1)
-						if j := base + k; j < len(x) {
-							y[j] = a*x[j] + y[j]
-						}
+					k := int(1)
+					if j := base + k; j < len(x) {
+						y[j] = a*x[j] + y[j]
 					}
-					{
+				}
+				{
 //line saxpy.go:77
-						k := int(2)
-						if j := base + k; j < len(x) {
-							y[j] = a*x[j] + y[j]
-						}
+					k := int(2)
+					if j := base + k; j < len(x) {
+						y[j] = a*x[j] + y[j]
 					}
-					{
+				}
+				{
 //line saxpy.go:77
-						k := int(3)
-						if j := base + k; j < len(x) {
-							y[j] = a*x[j] + y[j]
-						}
+					k := int(3)
+					if j := base + k; j < len(x) {
+						y[j] = a*x[j] + y[j]
 					}
 				}
 			}
@@ -2173,20 +1939,6 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 var gc_tab_int32x8_696c5fa3 = [8]int32{0, 4, 8, 12, 16, 20, 24, 28}
 
 var gc_tab_int32x16_3f8cf519 = [16]int32{0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60}
-
-// SAXPYBlockStrideKernel rewords kernels.SAXPYKernel with four elements per
-// thread, coalesced: each block covers a contiguous chunk of four times its
-// size, its threads striding through it by the block's size.
-//
-//line saxpy.go:89
-func SAXPYBlockStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpyBlockStride,
-		func(gc_t *gocuda.Thread) { saxpyBlockStride(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyBlockStride(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:89
-var gc_src_saxpyBlockStride = compiled.NewSource(gc_files_saxpy, "saxpyBlockStride", "f726187b1de4e5e87337b60ae8d8e9d163238c970318ec6db0517cea9ec1a0ec", "saxpy.go:84-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line saxpy.go:89
 func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -2374,18 +2126,6 @@ func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 	}
 }
 
-// SAXPYInt32Kernel rewords kernels.SAXPYKernel over int32 elements.
-//
-//line saxpy.go:100
-func SAXPYInt32Kernel(a int32, x, y []int32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpyInt32,
-		func(gc_t *gocuda.Thread) { saxpyInt32(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyInt32(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line saxpy.go:100
-var gc_src_saxpyInt32 = compiled.NewSource(gc_files_saxpy, "saxpyInt32", "9159acab2f8a23138ec2c881e10cecbdd9ba2d7c7c782dc774b1a3d58c33e6bd", "saxpy.go:97-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line saxpy.go:100
 func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []int32) {
 	gc_pos := gc_b.Pos()
@@ -2454,21 +2194,16 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						var i int = gc_bx*gc_bdx + gc_tx
 //line saxpy.go:101
 						_ = i
-						{
-//line saxpy.go:102
-							gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line saxpy.go:104
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line saxpy.go:103
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line saxpy.go:107
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -2503,16 +2238,14 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_tx := gc_vstep2
 //line saxpy.go:101
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:103
-								break
-							}
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:103
-							gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line saxpy.go:103
+						gc_vb.Mul(archsimd.LoadInt32x8Slice(x[i:])).Add(archsimd.LoadInt32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line saxpy.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -2524,61 +2257,54 @@ func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []
 						gc_pos.Thread = gc_rank
 //line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:103
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:107
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:103
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:107
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:103
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line saxpy.go:107
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line saxpy.go:101
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line saxpy.go:103
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line saxpy.go:107
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line saxpy.go:101
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line saxpy.go:103
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_saxpy holds the source files whose lines the kernels' records hash.
-//
-//go:embed saxpy.go
-//line saxpy.go:115
-var gc_files_saxpy embed.FS

@@ -5,30 +5,11 @@
 package variants
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ScanHSInlineKernel rewords kernels.HillisSteeleScanKernel with the
-// plus_scan helper inline, the offset doubled by offset <<= 1 and the
-// tail's zero loaded in an else.
-//
-//line scan.go:25
-func ScanHSInlineKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSInline,
-		func(gc_t *gocuda.Thread) { scanHSInline(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSInline(gc_b, in, out, sums) })
-}
-
-//line scan.go:25
-var gc_src_scanHSInline = compiled.NewSource(gc_files_scan, "scanHSInline", "7d94d78493f2c2917dee89d455aac71d8624b494a49e1cd552a2f1e89c893937", "scan.go:20-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:25
 func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
@@ -119,10 +100,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:29
 						if gc_else3.ToBits() != 0 {
-							{
 //line scan.go:29
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
-							}
+							gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -221,14 +200,11 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:30
 						if gc_else.ToBits() != 0 {
-							{
 //line scan.go:30
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
-							}
+							gc_vb.Merge(archsimd.LoadFloat32x8Slice(x[i:]), gc_else).StoreSlice(x[i:])
 						}
 					}
 				}
-//line scan.go:34
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -792,20 +768,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 }
 
-// ScanHSDoubleBufferKernel rewords kernels.HillisSteeleScanKernel as GPU
-// Gems 3's Example 39-1 writes it: two buffers in one shared array,
-// pout = 1 - pout, one barrier a step.
-//
-//line scan.go:59
-func ScanHSDoubleBufferKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSDoubleBuffer,
-		func(gc_t *gocuda.Thread) { scanHSDoubleBuffer(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSDoubleBuffer(gc_b, in, out, sums) })
-}
-
-//line scan.go:59
-var gc_src_scanHSDoubleBuffer = compiled.NewSource(gc_files_scan, "scanHSDoubleBuffer", "ccf4501569aeb388cba114ed5f5c2ea63e3eae65ebe7a04aee77103f33593df6", "scan.go:54-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line scan.go:59
 func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
@@ -1133,10 +1095,8 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:72
 							if gc_else3.ToBits() != 0 {
-								{
 //line scan.go:72
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
@@ -1228,14 +1188,11 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:73
 							if gc_else.ToBits() != 0 {
-								{
 //line scan.go:73
-									archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
-								}
+								archsimd.LoadFloat32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadFloat32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 							}
 						}
 					}
-//line scan.go:77
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -1294,20 +1251,6 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 		}
 	}
 }
-
-// ScanHSDoubleBufferMaxKernel rewords kernels.HillisSteeleScanKernel
-// double-buffered as ScanHSDoubleBufferKernel, with an int32 max instead
-// of a float32 sum (a running maximum).
-//
-//line scan.go:92
-func ScanHSDoubleBufferMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSDoubleBufferMax,
-		func(gc_t *gocuda.Thread) { scanHSDoubleBufferMax(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSDoubleBufferMax(gc_b, in, out, sums) })
-}
-
-//line scan.go:92
-var gc_src_scanHSDoubleBufferMax = compiled.NewSource(gc_files_scan, "scanHSDoubleBufferMax", "d5bd341dfabcd464eb629db804f3d1f7bc0184864edc0f324417fcdcd55095a3", "scan.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:92
 func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) {
@@ -1636,10 +1579,8 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:105
 							if gc_else3.ToBits() != 0 {
-								{
 //line scan.go:105
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
-								}
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
 							}
 						}
 					}
@@ -1731,14 +1672,11 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 							gc_else := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan.go:106
 							if gc_else.ToBits() != 0 {
-								{
 //line scan.go:106
-									archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
-								}
+								archsimd.LoadInt32x8Slice(temp[pin*b+thid:]).Merge(archsimd.LoadInt32x8Slice(temp[pout*b+thid:]), gc_else).StoreSlice(temp[pout*b+thid:])
 							}
 						}
 					}
-//line scan.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
@@ -1797,19 +1735,6 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 		}
 	}
 }
-
-// ScanHSInt32Kernel rewords kernels.HillisSteeleScanKernel over int32
-// (wrapping) sums, the plus_scan inline.
-//
-//line scan.go:124
-func ScanHSInt32Kernel(in, out, sums []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSInt32,
-		func(gc_t *gocuda.Thread) { scanHSInt32(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSInt32(gc_b, in, out, sums) })
-}
-
-//line scan.go:124
-var gc_src_scanHSInt32 = compiled.NewSource(gc_files_scan, "scanHSInt32", "828aa4a8bd9d98a5efd33f7a8c0f0862868f7fdc2467eecf34e3024c72837cb5", "scan.go:120-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:124
 func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
@@ -2544,20 +2469,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 	}
 }
 
-// ScanHSWhileKernel rewords kernels.HillisSteeleScanKernel with a
-// while-style loop (offset := 1; for offset < n { ...; offset *= 2 }) and
-// the neighbour read into a temporary that starts at zero for every thread.
-//
-//line scan.go:158
-func ScanHSWhileKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSWhile,
-		func(gc_t *gocuda.Thread) { scanHSWhile(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSWhile(gc_b, in, out, sums) })
-}
-
-//line scan.go:158
-var gc_src_scanHSWhile = compiled.NewSource(gc_files_scan, "scanHSWhile", "ea5304bb91ec0fcd9e9c8e583033aeaf51963400973e2d64271e491c9c5c2923", "scan.go:153-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line scan.go:158
 func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
@@ -3285,21 +3196,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 }
 
-// ScanHSFourPerThreadKernel rewords kernels.HillisSteeleScanKernel with
-// four consecutive elements per thread: each thread scans its four in
-// registers, the Hillis–Steele steps scan the threads' totals, and each
-// thread adds the total before it.
-//
-//line scan.go:194
-func ScanHSFourPerThreadKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanHSFourPerThread,
-		func(gc_t *gocuda.Thread) { scanHSFourPerThread(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanHSFourPerThread(gc_b, in, out, sums) })
-}
-
-//line scan.go:194
-var gc_src_scanHSFourPerThread = compiled.NewSource(gc_files_scan, "scanHSFourPerThread", "88e70caa62ca1426660375bdfceea9f2ecaec6ae7faf2e4bc067f9866fec4676", "scan.go:188-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line scan.go:194
 func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
@@ -3330,40 +3226,37 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			var r [4]float32
 			var acc float32
 			{
-				{
 //line scan.go:200
-					k := int(0)
-					if base+k < len(in) {
-						acc += in[base+k]
-					}
-					r[k] = acc
+				k := int(0)
+				if base+k < len(in) {
+					acc += in[base+k]
 				}
-				{
-//line scan.go:200
-					k := int(1)
-					if base+k < len(in) {
-						acc += in[base+k]
-					}
-					r[k] = acc
-				}
-				{
-//line scan.go:200
-					k := int(2)
-					if base+k < len(in) {
-						acc += in[base+k]
-					}
-					r[k] = acc
-				}
-				{
-//line scan.go:200
-					k := int(3)
-					if base+k < len(in) {
-						acc += in[base+k]
-					}
-					r[k] = acc
-				}
+				r[k] = acc
 			}
-//line scan.go:206
+			{
+//line scan.go:200
+				k := int(1)
+				if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			{
+//line scan.go:200
+				k := int(2)
+				if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			{
+//line scan.go:200
+				k := int(3)
+				if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
 			x[i] = acc
 //line scan.go:209
 			gc_s_r[gc_rank] = r
@@ -3832,54 +3725,39 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 				prefix = x[i-1]
 			}
 			{
-				{
 //line scan.go:223
-					k_ := int(0)
-					if base+k_ < len(in) {
-						out[base+k_] = r[k_] + prefix
-					}
-				}
-				{
-//line scan.go:223
-					k_ := int(1)
-					if base+k_ < len(in) {
-						out[base+k_] = r[k_] + prefix
-					}
-				}
-				{
-//line scan.go:223
-					k_ := int(2)
-					if base+k_ < len(in) {
-						out[base+k_] = r[k_] + prefix
-					}
-				}
-				{
-//line scan.go:223
-					k_ := int(3)
-					if base+k_ < len(in) {
-						out[base+k_] = r[k_] + prefix
-					}
+				k_ := int(0)
+				if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
 				}
 			}
-//line scan.go:228
+			{
+//line scan.go:223
+				k_ := int(1)
+				if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			{
+//line scan.go:223
+				k_ := int(2)
+				if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			{
+//line scan.go:223
+				k_ := int(3)
+				if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
 			if sums != nil && i == b-1 {
 				sums[gc_bx] = x[i]
 			}
 		}
 	}
 }
-
-// ScanBlellochDivMulKernel rewords kernels.BlellochScanKernel with
-// division and multiplication instead of shifts (d := m / 2 ... d /= 2,
-// offset *= 2 and offset /= 2) and the tree's indexes inline.
-func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanBlellochDivMul,
-		func(gc_t *gocuda.Thread) { scanBlellochDivMul(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanBlellochDivMul(gc_b, in, out, sums) })
-}
-
-//line scan.go:238
-var gc_src_scanBlellochDivMul = compiled.NewSource(gc_files_scan, "scanBlellochDivMul", "fc8ae9eeb7776c63fa2fc0b765232843deb4f77592ec112e3fa65c71f3418b74", "scan.go:233-285").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:238
 func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
@@ -4390,53 +4268,51 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_tx := gc_vstep2
 //line scan.go:240
 						var thid int = gc_tx
-						{
 //line scan.go:257
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
-							if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
+						if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
 //line scan.go:257
-								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
 //line scan.go:257
-							} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
+						} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
 //line scan.go:257
-								gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
+						} else {
 //line scan.go:257
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line scan.go:257
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:257
-							if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
 //line scan.go:257
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
 //line scan.go:257
-							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+						} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
 //line scan.go:257
-								gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
-							} else {
+							gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
+						} else {
 //line scan.go:257
-								break gc_steps4
-							}
+							break gc_steps4
+						}
 //line scan.go:257
-							gc_st6 := gc_ld12.Add(gc_ld11)
+						gc_st6 := gc_ld12.Add(gc_ld11)
 //line scan.go:257
-							if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+						if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
 //line scan.go:257
-								gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+							gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
 //line scan.go:257
-								gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
+							gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
 //line scan.go:257
-							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+						} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
 //line scan.go:257
-								gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+							gc_st6.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
 //line scan.go:257
-								gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
-							} else {
+							gc_st6.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
+						} else {
 //line scan.go:257
-								break gc_steps4
-							}
+							break gc_steps4
 						}
 					}
 //line scan.go:259
@@ -4451,54 +4327,48 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					gc_pos.Thread = gc_rank
 //line scan.go:240
 					thid := gc_tx
-					{
 //line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 				}
 				{
+//line scan.go:261
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:240
 					thid := gc_tx
-					{
 //line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 				}
 				{
+//line scan.go:261
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:240
 					thid := gc_tx
-					{
 //line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 				}
 				{
+//line scan.go:261
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:240
 					thid := gc_tx
-					{
 //line scan.go:257
-						temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
+					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 				}
 			}
+//line scan.go:261
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line scan.go:240
 				thid := gc_tx
-				{
 //line scan.go:257
-					temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-				}
+				temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 			}
 		}
 //line scan.go:259
@@ -4517,34 +4387,26 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2 := temp[gc_off2:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line scan.go:262
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:262
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:262
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:262
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan.go:269
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -4791,115 +4653,113 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:240
 						var thid int = gc_tx
-						{
 //line scan.go:271
-							var ai int = 1*(2*thid+1) - 1
-							var bi int = 1*(2*thid+2) - 1
-							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var ai int = 1*(2*thid+1) - 1
+						var bi int = 1*(2*thid+2) - 1
+						var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:273
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan.go:273
-								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
 //line scan.go:273
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan.go:273
-								gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
+						} else {
 //line scan.go:273
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan.go:273
-							y := gc_ld20
+						y := gc_ld20
 //line scan.go:273
-							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:273
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
 //line scan.go:274
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan.go:274
-								gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+						} else {
 //line scan.go:274
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan.go:274
-							gc_st11 := gc_ld21
+						gc_st11 := gc_ld21
 //line scan.go:274
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan.go:274
-								gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
+							gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
 //line scan.go:274
-								gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
+							gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
 //line scan.go:274
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan.go:274
-								gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
+							gc_st11.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
 //line scan.go:274
-								gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
-							} else {
+							gc_st11.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
+						} else {
 //line scan.go:274
-								break gc_steps8
-							}
+							break gc_steps8
+						}
 //line scan.go:274
-							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan.go:274
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
-								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
 //line scan.go:275
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan.go:275
-								gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
-							} else {
+							gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+						} else {
 //line scan.go:275
-								var gc_lanes33 [8]float32
+							var gc_lanes33 [8]float32
 //line scan.go:275
-								for gc_k33 := range 8 {
+							for gc_k33 := range 8 {
 //line scan.go:275
-									if 0xff&(1<<gc_k33) != 0 {
+								if 0xff&(1<<gc_k33) != 0 {
 //line scan.go:275
-										gc_pos.Thread = gc_rank + gc_k33
+									gc_pos.Thread = gc_rank + gc_k33
 //line scan.go:275
-										gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
-									}
+									gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
 								}
-//line scan.go:275
-								gc_pos.Thread = gc_rank
-//line scan.go:275
-								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 							}
 //line scan.go:275
-							gc_st12 := gc_ld22.Add(y)
+							gc_pos.Thread = gc_rank
 //line scan.go:275
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
+						}
 //line scan.go:275
-								gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
+						gc_st12 := gc_ld22.Add(y)
 //line scan.go:275
-								gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan.go:275
-							} else if bi >= 1 && bi <= len(temp)-15 {
+							gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
 //line scan.go:275
-								gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
+							gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
 //line scan.go:275
-								gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
-							} else {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan.go:275
-								var gc_lanes34 [8]float32
+							gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
 //line scan.go:275
-								gc_st12.Store(&gc_lanes34)
+							gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
+						} else {
 //line scan.go:275
-								for gc_k34 := range 8 {
+							var gc_lanes34 [8]float32
 //line scan.go:275
-									if 0xff&(1<<gc_k34) != 0 {
+							gc_st12.Store(&gc_lanes34)
 //line scan.go:275
-										gc_pos.Thread = gc_rank + gc_k34
+							for gc_k34 := range 8 {
 //line scan.go:275
-										temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
-									}
+								if 0xff&(1<<gc_k34) != 0 {
+//line scan.go:275
+									gc_pos.Thread = gc_rank + gc_k34
+//line scan.go:275
+									temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
 								}
-//line scan.go:275
-								gc_pos.Thread = gc_rank
 							}
+//line scan.go:275
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan.go:277
@@ -4911,14 +4771,12 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_pos.Thread = gc_rank
 //line scan.go:240
 				thid := gc_tx
-				{
 //line scan.go:271
-					ai := offset*(2*thid+1) - 1
-					bi := offset*(2*thid+2) - 1
-					y := temp[ai]
-					temp[ai] = temp[bi]
-					temp[bi] += y
-				}
+				ai := offset*(2*thid+1) - 1
+				bi := offset*(2*thid+2) - 1
+				y := temp[ai]
+				temp[ai] = temp[bi]
+				temp[bi] += y
 			}
 		}
 	}
@@ -5413,7 +5271,6 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 	}
 }
 
-//line scan.go:290
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
@@ -5439,20 +5296,6 @@ var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 1
 var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
 
 var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
-
-// ScanBlellochMaxKernel rewords kernels.BlellochScanKernel with an int32
-// max instead of a float32 sum: the root cleared to the smallest int32,
-// max's identity.
-//
-//line scan.go:292
-func ScanBlellochMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanBlellochMax,
-		func(gc_t *gocuda.Thread) { scanBlellochMax(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanBlellochMax(gc_b, in, out, sums) })
-}
-
-//line scan.go:292
-var gc_src_scanBlellochMax = compiled.NewSource(gc_files_scan, "scanBlellochMax", "2122a301e8e3e852cf42a22cb7defdcb3efab4c7ff0ce6ad3b50b54fe84fb70b", "scan.go:287-338").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scan.go:292
 func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
@@ -5766,12 +5609,10 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						if 0xff&(1<<gc_k10) != 0 {
 //line scan.go:305
 							gc_pos.Thread = gc_rank + gc_k10
-							{
 //line scan.go:305
-								temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+							temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan.go:305
-								temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
-							}
+							temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 						}
 					}
 //line scan.go:305
@@ -5923,60 +5764,58 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_tx := gc_vstep2
 //line scan.go:294
 						var thid int = gc_tx
-						{
 //line scan.go:310
-							var gc_t11 int = 1*(2*thid+1) - 1
+						var gc_t11 int = 1*(2*thid+1) - 1
 //line scan.go:310
-							var gc_t12 int = 1*(2*thid+2) - 1
+						var gc_t12 int = 1*(2*thid+2) - 1
 //line scan.go:310
-							var ai int = gc_t11
+						var ai int = gc_t11
 //line scan.go:310
-							var bi int = gc_t12
-							var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi int = gc_t12
+						var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:311
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan.go:311
-								gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+							gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan.go:311
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan.go:311
-								gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld19 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+						} else {
 //line scan.go:311
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan.go:311
-							var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:311
-							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+						if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan.go:311
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan.go:311
-							} else if ai >= 1 && ai <= len(temp)-15 {
+						} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan.go:311
-								gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
-							} else {
+							gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+						} else {
 //line scan.go:311
-								break gc_steps6
-							}
+							break gc_steps6
+						}
 //line scan.go:311
-							gc_st2 := gc_ld19.Max(gc_ld20)
+						gc_st2 := gc_ld19.Max(gc_ld20)
 //line scan.go:311
-							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+						if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan.go:311
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan.go:311
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan.go:311
-							} else if bi >= 1 && bi <= len(temp)-15 {
+						} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan.go:311
-								gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+							gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan.go:311
-								gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
-							} else {
+							gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+						} else {
 //line scan.go:311
-								break gc_steps6
-							}
+							break gc_steps6
 						}
 					}
 //line scan.go:313
@@ -5988,11 +5827,9 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_pos.Thread = gc_rank
 //line scan.go:294
 				thid := gc_tx
-				{
 //line scan.go:310
-					ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					temp[bi] = max(temp[bi], temp[ai])
-				}
+				ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] = max(temp[bi], temp[ai])
 			}
 		}
 //line scan.go:313
@@ -6211,120 +6048,118 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_rank := gc_base + gc_tx
 //line scan.go:294
 						var thid int = gc_tx
-						{
 //line scan.go:325
-							var gc_t19 int = 1*(2*thid+1) - 1
+						var gc_t19 int = 1*(2*thid+1) - 1
 //line scan.go:325
-							var gc_t20 int = 1*(2*thid+2) - 1
+						var gc_t20 int = 1*(2*thid+2) - 1
 //line scan.go:325
-							var ai_ int = gc_t19
+						var ai_ int = gc_t19
 //line scan.go:325
-							var bi_ int = gc_t20
-							var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var bi_ int = gc_t20
+						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:326
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan.go:326
-								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan.go:326
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan.go:326
-								gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld28 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+						} else {
 //line scan.go:326
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan.go:326
-							y := gc_ld28
+						y := gc_ld28
 //line scan.go:326
-							var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:326
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan.go:327
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan.go:327
-								gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld29 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan.go:327
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan.go:327
-							gc_st7 := gc_ld29
+						gc_st7 := gc_ld29
 //line scan.go:327
-							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+						if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan.go:327
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan.go:327
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan.go:327
-							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+						} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan.go:327
-								gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+							gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan.go:327
-								gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
-							} else {
+							gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+						} else {
 //line scan.go:327
-								break gc_steps10
-							}
+							break gc_steps10
+						}
 //line scan.go:327
-							var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan.go:327
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan.go:328
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan.go:328
-								gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
-							} else {
+							gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+						} else {
 //line scan.go:328
-								var gc_lanes45 [8]int32
+							var gc_lanes45 [8]int32
 //line scan.go:328
-								for gc_k41 := range 8 {
+							for gc_k41 := range 8 {
 //line scan.go:328
-									if 0xff&(1<<gc_k41) != 0 {
+								if 0xff&(1<<gc_k41) != 0 {
 //line scan.go:328
-										gc_pos.Thread = gc_rank + gc_k41
+									gc_pos.Thread = gc_rank + gc_k41
 //line scan.go:328
-										gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
-									}
+									gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 								}
-//line scan.go:328
-								gc_pos.Thread = gc_rank
-//line scan.go:328
-								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
 							}
 //line scan.go:328
-							gc_st8 := gc_ld30.Max(y)
+							gc_pos.Thread = gc_rank
 //line scan.go:328
-							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+							gc_ld30 = archsimd.LoadInt32x8(&gc_lanes45)
+						}
 //line scan.go:328
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+						gc_st8 := gc_ld30.Max(y)
 //line scan.go:328
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+						if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan.go:328
-							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan.go:328
-								gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan.go:328
-								gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
-							} else {
+						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan.go:328
-								var gc_lanes46 [8]int32
+							gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan.go:328
-								gc_st8.Store(&gc_lanes46)
+							gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+						} else {
 //line scan.go:328
-								for gc_k42 := range 8 {
+							var gc_lanes46 [8]int32
 //line scan.go:328
-									if 0xff&(1<<gc_k42) != 0 {
+							gc_st8.Store(&gc_lanes46)
 //line scan.go:328
-										gc_pos.Thread = gc_rank + gc_k42
+							for gc_k42 := range 8 {
 //line scan.go:328
-										temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
-									}
+								if 0xff&(1<<gc_k42) != 0 {
+//line scan.go:328
+									gc_pos.Thread = gc_rank + gc_k42
+//line scan.go:328
+									temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 								}
-//line scan.go:328
-								gc_pos.Thread = gc_rank
 							}
+//line scan.go:328
+							gc_pos.Thread = gc_rank
 						}
 					}
 //line scan.go:330
@@ -6336,13 +6171,11 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_pos.Thread = gc_rank
 //line scan.go:294
 				thid := gc_tx
-				{
 //line scan.go:325
-					ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-					y := temp[ai_]
-					temp[ai_] = temp[bi_]
-					temp[bi_] = max(temp[bi_], y)
-				}
+				ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] = max(temp[bi_], y)
 			}
 		}
 	}
@@ -6837,17 +6670,6 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 	}
 }
 
-// ScanBlellochHelpersKernel rewords kernels.BlellochScanKernel with the
-// up-sweep and the down-sweep in helpers, as course code splits them.
-func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanBlellochHelpers,
-		func(gc_t *gocuda.Thread) { scanBlellochHelpers(gc_t, in, out, sums) },
-		func(gc_b *compiled.Block) { gc_body_scanBlellochHelpers(gc_b, in, out, sums) })
-}
-
-//line scan.go:344
-var gc_src_scanBlellochHelpers = compiled.NewSource(gc_files_scan, "scanBlellochHelpers", "4de35c5f2c1ba7d9b7f503f430ca5e417772a82eb6ba1ec815c0995a0f0b8a21", "scan.go:340-372", "scan.go:374-388", "scan.go:390-405").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line scan.go:344
 func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) {
 	t := gc_b.Thread()
@@ -7154,12 +6976,10 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						if 0xff&(1<<gc_k5) != 0 {
 //line scan.go:357
 							gc_pos.Thread = gc_rank + gc_k5
-							{
 //line scan.go:357
-								temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+							temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
 //line scan.go:357
-								temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
-							}
+							temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 						}
 					}
 //line scan.go:357
@@ -7213,27 +7033,24 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line scan.go:377
 					thid_ := gc_tx
-					{
 //line scan.go:382
-						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
 //line scan.go:382
-						_ = ai
+					_ = ai
 //line scan.go:382
-						_ = bi
-						temp_[gc_idx] += temp_[gc_idx2]
-					}
+					_ = bi
+					temp_[gc_idx] += temp_[gc_idx2]
 				}
 			} else {
+//line scan.go:387
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:377
 					thid_ := gc_tx
-					{
 //line scan.go:382
-						ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
-						temp_[bi] += temp_[ai]
-					}
+					ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+					temp_[bi] += temp_[ai]
 				}
 			}
 		}
@@ -7260,34 +7077,26 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				gc_at2 := temp[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line scan.go:360
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:360
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:360
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
-					{
+					gc_at2[0] = 0
 //line scan.go:360
-						if sums != nil {
-							gc_at[0] = gc_at2[0]
-						}
-						gc_at2[0] = 0
+					if sums != nil {
+						gc_at[0] = gc_at2[0]
 					}
+					gc_at2[0] = 0
 				}
 //line scan.go:367
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -7381,31 +7190,28 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 				for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 //line scan.go:393
 					thid_2 := gc_tx
-					{
 //line scan.go:398
-						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
 //line scan.go:398
-						_ = ai_
+					_ = ai_
 //line scan.go:398
-						_ = bi_
-						y := temp_2[gc_idx3]
-						temp_2[gc_idx3] = temp_2[gc_idx4]
-						temp_2[gc_idx4] += y
-					}
+					_ = bi_
+					y := temp_2[gc_idx3]
+					temp_2[gc_idx3] = temp_2[gc_idx4]
+					temp_2[gc_idx4] += y
 				}
 			} else {
+//line scan.go:405
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:393
 					thid_2 := gc_tx
-					{
 //line scan.go:398
-						ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
-						y := temp_2[ai_]
-						temp_2[ai_] = temp_2[bi_]
-						temp_2[bi_] += y
-					}
+					ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+					y := temp_2[ai_]
+					temp_2[ai_] = temp_2[bi_]
+					temp_2[bi_] += y
 				}
 			}
 		}
@@ -7901,22 +7707,6 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 	}
 }
 
-// ScanUniformMaxKernel is the third step of the max scans' multi-block
-// driver, kernels.UniformAddKernel with max: out[i] = max(out[i],
-// prefix[i/per]).
-//
-//line scan.go:412
-func ScanUniformMaxKernel(out, prefix []int32, per int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_scanUniformMax,
-		func(gc_t *gocuda.Thread) { scanUniformMax(gc_t, out, prefix, per) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_scanUniformMax(gc_b, gc_lo, gc_hi, out, prefix, per)
-		})
-}
-
-//line scan.go:412
-var gc_src_scanUniformMax = compiled.NewSource(gc_files_scan, "scanUniformMax", "edc612a90af0ab0a4f6f819603e096cbcc2884fff9047074cac6eb636de09d54", "scan.go:407-417").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line scan.go:412
 func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix []int32, per int) {
 	gc_pos := gc_b.Pos()
@@ -7993,12 +7783,8 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								var i int = gc_bx*gc_bdx + gc_tx
 //line scan.go:413
 								_ = i
-								{
-//line scan.go:414
-									archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
-								}
+								archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(archsimd.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
 							}
-//line scan.go:416
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
@@ -8006,12 +7792,10 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 //line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line scan.go:415
-								gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
-							}
+							gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
+//line scan.go:419
 						gc_step := gc_seg
 						for ; gc_step+3 < gc_segend; gc_step += 4 {
 							{
@@ -8020,51 +7804,51 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 								gc_pos.Thread = gc_rank
 //line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] = max(out[i], prefix[gc_q])
-								}
+//line scan.go:415
+								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
+//line scan.go:419
 								gc_tx := gc_step + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] = max(out[i], prefix[gc_q])
-								}
+//line scan.go:415
+								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
+//line scan.go:419
 								gc_tx := gc_step + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] = max(out[i], prefix[gc_q])
-								}
+//line scan.go:415
+								out[i] = max(out[i], prefix[gc_q])
 							}
 							{
+//line scan.go:419
 								gc_tx := gc_step + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line scan.go:413
 								i := gc_bx*gc_bdx + gc_tx
-								{
-									out[i] = max(out[i], prefix[gc_q])
-								}
+//line scan.go:415
+								out[i] = max(out[i], prefix[gc_q])
 							}
 						}
+//line scan.go:419
 						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line scan.go:413
 							i := gc_bx*gc_bdx + gc_tx
-							{
-								out[i] = max(out[i], prefix[gc_q])
-							}
+//line scan.go:415
+							out[i] = max(out[i], prefix[gc_q])
 						}
 					}
+//line scan.go:419
 					gc_seg = gc_segend
 				}
 			} else {
@@ -8076,57 +7860,50 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 						gc_pos.Thread = gc_rank
 //line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = max(out[i], prefix[i/per])
-						}
+//line scan.go:415
+						out[i] = max(out[i], prefix[i/per])
 					}
 					{
+//line scan.go:419
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = max(out[i], prefix[i/per])
-						}
+//line scan.go:415
+						out[i] = max(out[i], prefix[i/per])
 					}
 					{
+//line scan.go:419
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = max(out[i], prefix[i/per])
-						}
+//line scan.go:415
+						out[i] = max(out[i], prefix[i/per])
 					}
 					{
+//line scan.go:419
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line scan.go:413
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = max(out[i], prefix[i/per])
-						}
+//line scan.go:415
+						out[i] = max(out[i], prefix[i/per])
 					}
 				}
+//line scan.go:419
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line scan.go:413
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = max(out[i], prefix[i/per])
-					}
+//line scan.go:415
+					out[i] = max(out[i], prefix[i/per])
 				}
 			}
 		}
 	}
 }
-
-// gc_files_scan holds the source files whose lines the kernels' records hash.
-//
-//go:embed scan.go
-//line scan.go:427
-var gc_files_scan embed.FS

@@ -174,7 +174,7 @@ func (b *batch) drop(name string, f Failure) {
 		b.dropped = map[string]bool{}
 	}
 	b.dropped[name] = true
-	for _, suffix := range []string{".go", "_run.go", "_gocuda.go", "_gocuda_simd.go"} {
+	for _, suffix := range []string{".go", "_run.go", "_gocuda.go", "_gocuda_simd.go", "_gocuda_nosimd.go"} {
 		path := filepath.Join(b.dir, name+suffix)
 		if b.opt.Keep {
 			os.Rename(path, path+".dropped") // kept for debugging, out of the build
@@ -185,7 +185,7 @@ func (b *batch) drop(name string, f Failure) {
 }
 
 // kernelFile matches a file of the batch named in the go command's output.
-var kernelFile = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9]*)(_gocuda|_gocuda_simd|_run)?\.go:`)
+var kernelFile = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9]*)(_gocuda|_gocuda_simd|_gocuda_nosimd|_run)?\.go:`)
 
 // culprits returns the kernels named in output, the go command's.
 func (b *batch) culprits(output string) map[string]bool {
@@ -196,6 +196,18 @@ func (b *batch) culprits(output string) map[string]bool {
 		}
 	}
 	return found
+}
+
+// sharedPath returns the path of the generated file of both builds of
+// the source file whose generated file is at path: path, or the file a
+// build's own declarations go with.
+func sharedPath(path string) string {
+	for _, own := range []string{"_gocuda_simd.go", "_gocuda_nosimd.go"} {
+		if strings.HasSuffix(path, own) {
+			return strings.TrimSuffix(path, own) + "_gocuda.go"
+		}
+	}
+	return path
 }
 
 // generate runs the compiler on the batch's package and writes what it
@@ -214,16 +226,16 @@ func (b *batch) generate() error {
 			return fmt.Errorf("compiling the batch without the kernels that fail alone: %v", err)
 		}
 	}
-	compiled := map[string][]string{} // the kernels of each generated file, its SIMD twin's too
+	compiled := map[string][]string{} // the kernels of each generated file, its builds' own files' too
 	for _, f := range files {
-		key := strings.Replace(f.Path, "_gocuda_simd.go", "_gocuda.go", 1)
+		key := sharedPath(f.Path)
 		compiled[key] = append(compiled[key], f.Kernels...)
 	}
 	for _, f := range files {
 		if err := os.WriteFile(f.Path, f.Source, 0o666); err != nil {
 			return err
 		}
-		for _, name := range compiled[strings.Replace(f.Path, "_gocuda_simd.go", "_gocuda.go", 1)] {
+		for _, name := range compiled[sharedPath(f.Path)] {
 			if r := b.byName[name]; r != nil {
 				r.Compiled = true
 				r.Flat = r.Flat || flatBody(string(f.Source), name)

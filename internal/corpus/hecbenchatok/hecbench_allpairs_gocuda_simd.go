@@ -5,132 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// AllPairsK1Kernel is k1 of main.cu.
-//
-//line hecbench_allpairs.go:32
-func AllPairsK1Kernel(data []int8, distance []int32, instances, attributes int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_allPairsK1,
-		func(gc_t *gocuda.Thread) { allPairsK1(gc_t, data, distance, instances, attributes) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_allPairsK1(gc_b, gc_lo, gc_hi, data, distance, instances, attributes)
-		})
-}
-
-//line hecbench_allpairs.go:32
-var gc_src_allPairsK1 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairsK1", "e4b18f18da3b3f4518f29ff04f1025e317dfeb5121121299dc1fabc24b20c125", "hecbench_allpairs.go:29-61").NoGoexit("258dba882a55585bf388cb29b75e5ab7d5c10adf62da819e6b22b565b37b88c3", "hecbench_allpairs.go:24-27")
-
-//line hecbench_allpairs.go:32
-func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, distance []int32, instances, attributes int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-//line hecbench_allpairs.go:34
-		gx := gc_bx
-		gy := gc_by
-//line hecbench_allpairs.go:37
-		gc_chunk := compiled.StrideChunk(apThreads * 4)
-		gc_span := (apThreads * 4) * gc_chunk
-//line hecbench_allpairs.go:37
-		for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-//line hecbench_allpairs.go:44
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_allpairs.go:33
-					idx := gc_tx
-//line hecbench_allpairs.go:37
-					gc_start := 4 * idx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(apThreads*4) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
-//line hecbench_allpairs.go:38
-						j := char4At(data, i+attributes*gx)
-						k := char4At(data, i+attributes*gy)
-//line hecbench_allpairs.go:43
-						var count int8
-//line hecbench_allpairs.go:45
-						if j.X^k.X != 0 {
-							count++
-						}
-						if j.Y^k.Y != 0 {
-							count++
-						}
-						if j.Z^k.Z != 0 {
-							count++
-						}
-						if j.W^k.W != 0 {
-							count++
-						}
-//line hecbench_allpairs.go:59
-						atomic.Add(&distance[instances*gx+gy], int32(count))
-					}
-				}
-			}
-		}
-	}
-}
-
-// AllPairsK2Kernel is k2 of main.cu.
-//
-//line hecbench_allpairs.go:66
-func AllPairsK2Kernel(data []int8, distance []int32, instances, attributes int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_allPairsK2,
-		func(gc_t *gocuda.Thread) { allPairsK2(gc_t, data, distance, instances, attributes) },
-		func(gc_b *compiled.Block) { gc_body_allPairsK2(gc_b, data, distance, instances, attributes) })
-}
-
-//line hecbench_allpairs.go:66
-var gc_src_allPairsK2 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairsK2", "5128724772d096ff6ae7f9acaa10702261d6c51e7aaa334f4f83d3c6d90dc96d", "hecbench_allpairs.go:63-113").NoGoexit("258dba882a55585bf388cb29b75e5ab7d5c10adf62da819e6b22b565b37b88c3", "hecbench_allpairs.go:24-27")
 
 //line hecbench_allpairs.go:66
 func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, instances, attributes int) {
@@ -319,38 +198,31 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						var idx int = gc_tx
 //line hecbench_allpairs.go:67
 						_ = idx
-						{
 //line hecbench_allpairs.go:104
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line hecbench_allpairs.go:106
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_allpairs.go:105
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line hecbench_allpairs.go:109
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 //line hecbench_allpairs.go:67
 						var idx int = gc_tx
-						{
 //line hecbench_allpairs.go:105
-							if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
+						if (idx+stride) < 0 || (idx+stride) > len(dist)-8 || idx < 0 || idx > len(dist)-8 {
 //line hecbench_allpairs.go:105
-								break
-							}
-//line hecbench_allpairs.go:105
-							archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
+							break
 						}
+//line hecbench_allpairs.go:105
+						archsimd.LoadInt32x8Slice(dist[idx:]).Add(archsimd.LoadInt32x8Slice(dist[idx+stride:])).StoreSlice(dist[idx:])
 					}
-//line hecbench_allpairs.go:107
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -361,54 +233,48 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
 						idx := gc_tx
-						{
 //line hecbench_allpairs.go:105
-							dist[idx] += dist[idx+stride]
-						}
+						dist[idx] += dist[idx+stride]
 					}
 					{
+//line hecbench_allpairs.go:109
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
 						idx := gc_tx
-						{
 //line hecbench_allpairs.go:105
-							dist[idx] += dist[idx+stride]
-						}
+						dist[idx] += dist[idx+stride]
 					}
 					{
+//line hecbench_allpairs.go:109
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
 						idx := gc_tx
-						{
 //line hecbench_allpairs.go:105
-							dist[idx] += dist[idx+stride]
-						}
+						dist[idx] += dist[idx+stride]
 					}
 					{
+//line hecbench_allpairs.go:109
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
 						idx := gc_tx
-						{
 //line hecbench_allpairs.go:105
-							dist[idx] += dist[idx+stride]
-						}
+						dist[idx] += dist[idx+stride]
 					}
 				}
+//line hecbench_allpairs.go:109
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_allpairs.go:67
 					idx := gc_tx
-					{
 //line hecbench_allpairs.go:105
-						dist[idx] += dist[idx+stride]
-					}
+					dist[idx] += dist[idx+stride]
 				}
 			}
 		}
@@ -425,22 +291,14 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				gc_at4 := distance[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line hecbench_allpairs.go:111
-						gc_at4[0] = dist[0]
-					}
-					{
+					gc_at4[0] = dist[0]
 //line hecbench_allpairs.go:111
-						gc_at4[0] = dist[0]
-					}
-					{
+					gc_at4[0] = dist[0]
 //line hecbench_allpairs.go:111
-						gc_at4[0] = dist[0]
-					}
-					{
+					gc_at4[0] = dist[0]
 //line hecbench_allpairs.go:111
-						gc_at4[0] = dist[0]
-					}
+					gc_at4[0] = dist[0]
 				}
 //line hecbench_allpairs.go:115
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -494,9 +352,3 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 		}
 	}
 }
-
-// gc_files_hecbench_allpairs holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_allpairs.go
-//line hecbench_allpairs.go:122
-var gc_files_hecbench_allpairs embed.FS

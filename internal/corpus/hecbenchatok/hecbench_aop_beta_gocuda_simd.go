@@ -5,33 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ComputePartialBetaKernel is compute_partial_beta_kernel<128,
-// PayoffPut> of aop's main.cu.
-//
-//line hecbench_aop_beta.go:12
-func ComputePartialBetaKernel(numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computePartialBeta,
-		func(gc_t *gocuda.Thread) {
-			computePartialBeta(gc_t, numPaths, payoff, svd, paths, cashflows, allOutOfTheMoney, partialSums)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_computePartialBeta(gc_b, numPaths, payoff, svd, paths, cashflows, allOutOfTheMoney, partialSums)
-		})
-}
-
-//line hecbench_aop_beta.go:12
-var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34")
 
 //line hecbench_aop_beta.go:12
 func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
@@ -120,11 +98,9 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 			}
 //line hecbench_aop_beta.go:19
 			if allOutOfTheMoney[0] != 0 {
-				{
 //line hecbench_aop_beta.go:19
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line hecbench_aop_beta.go:27
 			if gc_tx < aopSmemSlots {
@@ -451,22 +427,6 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	}
 }
 
-//line hecbench_aop_beta.go:122
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's
-// main.cu.
-//
-//line hecbench_aop_beta.go:123
-func ComputeFinalBetaKernel(allOutOfTheMoney []int32, beta []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeFinalBeta,
-		func(gc_t *gocuda.Thread) { computeFinalBeta(gc_t, allOutOfTheMoney, beta) },
-		func(gc_b *compiled.Block) { gc_body_computeFinalBeta(gc_b, allOutOfTheMoney, beta) })
-}
-
-//line hecbench_aop_beta.go:123
-var gc_src_computeFinalBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalBeta", "ddb09b745a9a4d12503721e6b8907448b862dadec2093e12c89401d35a033575", "hecbench_aop_beta.go:119-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_aop_beta.go:123
 func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
 	t := gc_b.Thread()
@@ -492,11 +452,9 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 				if gc_tx < 3 {
 					beta[gc_tx] = 0.0
 				}
-				{
 //line hecbench_aop_beta.go:131
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line hecbench_aop_beta.go:136
 			var sums Double3
@@ -545,49 +503,47 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 //line hecbench_aop_beta.go:155
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-				{
 //line hecbench_aop_beta.go:156
-					var gc_u float64
+				var gc_u float64
 //line hecbench_aop_beta.go:156
-					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_aop_beta.go:156
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_aop_beta.go:156
-						gc_u = lsums[0].X
-					}
+					gc_u = lsums[0].X
+				}
 //line hecbench_aop_beta.go:156
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:156
-						beta[0] = gc_u
-					}
+					beta[0] = gc_u
+				}
 //line hecbench_aop_beta.go:156
-					var gc_u2 float64
+				var gc_u2 float64
 //line hecbench_aop_beta.go:156
-					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+				if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_aop_beta.go:156
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_aop_beta.go:156
-						gc_u2 = lsums[0].Y
-					}
+					gc_u2 = lsums[0].Y
+				}
 //line hecbench_aop_beta.go:157
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:157
-						beta[1] = gc_u2
-					}
+					beta[1] = gc_u2
+				}
 //line hecbench_aop_beta.go:157
-					var gc_u3 float64
+				var gc_u3 float64
 //line hecbench_aop_beta.go:157
-					if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
+				if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
 //line hecbench_aop_beta.go:157
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
 //line hecbench_aop_beta.go:157
-						gc_u3 = lsums[0].Z
-					}
+					gc_u3 = lsums[0].Z
+				}
 //line hecbench_aop_beta.go:158
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:158
-						beta[2] = gc_u3
-					}
+					beta[2] = gc_u3
 				}
 			}
 //line hecbench_aop_beta.go:160
@@ -599,108 +555,13 @@ func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, be
 			if gc_exited[gc_rank] {
 				continue
 			}
-			{
 //line hecbench_aop_beta.go:156
-				beta[0] = lsums[0].X
-				beta[1] = lsums[0].Y
-				beta[2] = lsums[0].Z
-			}
+			beta[0] = lsums[0].X
+			beta[1] = lsums[0].Y
+			beta[2] = lsums[0].Z
 		}
 	}
 }
-
-// UpdateCashflowKernel is update_cashflow_kernel<128, PayoffPut> of aop's
-// main.cu.
-func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_updateCashflow,
-		func(gc_t *gocuda.Thread) {
-			updateCashflow(gc_t, numPaths, payoffObject, expMinRDt, beta, paths, allOutOfTheMoney, cashflows)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_updateCashflow(gc_b, gc_lo, gc_hi, numPaths, payoffObject, expMinRDt, beta, paths, allOutOfTheMoney, cashflows)
-		})
-}
-
-//line hecbench_aop_beta.go:166
-var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
-
-//line hecbench_aop_beta.go:166
-func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_aop_beta.go:167
-		numThreadsPerGrid := gc_gdx * aopThreads2
-//line hecbench_aop_beta.go:170
-		skipComputations := allOutOfTheMoney[0]
-//line hecbench_aop_beta.go:173
-		beta0 := beta[0]
-		beta1 := beta[1]
-		beta2 := beta[2]
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_aop_beta.go:178
-						path := gc_bx*aopThreads2 + gc_tx
-						for ; path < numPaths; path += numThreadsPerGrid {
-//line hecbench_aop_beta.go:181
-							oldCashflow := expMinRDt * cashflows[path]
-							if skipComputations != 0 {
-								cashflows[path] = oldCashflow
-								continue
-							}
-//line hecbench_aop_beta.go:188
-							S := paths[path]
-							S2 := S * S
-//line hecbench_aop_beta.go:192
-							payoff := payoffObject.Payoff(S)
-//line hecbench_aop_beta.go:195
-							estimatedPayoff := beta0 + beta1*S + beta2*S2
-//line hecbench_aop_beta.go:198
-							estimatedPayoff *= expMinRDt
-//line hecbench_aop_beta.go:201
-							if payoff <= 1.0e-8 || payoff <= estimatedPayoff {
-								payoff = oldCashflow
-							}
-//line hecbench_aop_beta.go:206
-							cashflows[path] = payoff
-						}
-					}
-				}
-			}
-//line hecbench_aop_beta.go:212
-		})
-	}
-}
-
-// ComputePartialSumsKernel is compute_partial_sums_kernel<128> of aop's
-// main.cu.
-//
-//line hecbench_aop_beta.go:214
-func ComputePartialSumsKernel(numPaths int, cashflows, sums []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computePartialSums,
-		func(gc_t *gocuda.Thread) { computePartialSums(gc_t, numPaths, cashflows, sums) },
-		func(gc_b *compiled.Block) { gc_body_computePartialSums(gc_b, numPaths, cashflows, sums) })
-}
-
-//line hecbench_aop_beta.go:214
-var gc_src_computePartialSums = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialSums", "e58225426b5f65d0130d1532a2b2dc019caf98453b89a44ccfc93fd5fcc52593", "hecbench_aop_beta.go:210-241").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:214
 func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, sums []float64) {
@@ -962,100 +823,66 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			gc_at2 := sums[gc_off2:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line hecbench_aop_beta.go:239
-						gc_at2[0] = lsum[0]
-					}
-				}
-				{
-					{
+				gc_at2[0] = lsum[0]
 //line hecbench_aop_beta.go:239
-						gc_at2[0] = lsum[0]
-					}
-				}
-				{
-					{
+				gc_at2[0] = lsum[0]
 //line hecbench_aop_beta.go:239
-						gc_at2[0] = lsum[0]
-					}
-				}
-				{
-					{
+				gc_at2[0] = lsum[0]
 //line hecbench_aop_beta.go:239
-						gc_at2[0] = lsum[0]
-					}
-				}
+				gc_at2[0] = lsum[0]
 			}
+//line hecbench_aop_beta.go:243
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_aop_beta.go:239
-					gc_at2[0] = lsum[0]
-				}
+				gc_at2[0] = lsum[0]
 			}
 		} else {
+//line hecbench_aop_beta.go:243
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx] = lsum[0]
-					}
+					sums[gc_bx] = lsum[0]
 				}
 				{
+//line hecbench_aop_beta.go:243
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx] = lsum[0]
-					}
+					sums[gc_bx] = lsum[0]
 				}
 				{
+//line hecbench_aop_beta.go:243
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_aop_beta.go:239
-						sums[gc_bx] = lsum[0]
-					}
+					sums[gc_bx] = lsum[0]
 				}
 				{
+//line hecbench_aop_beta.go:243
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_aop_beta.go:239
-						sums[gc_bx] = lsum[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_aop_beta.go:239
 					sums[gc_bx] = lsum[0]
 				}
 			}
+//line hecbench_aop_beta.go:243
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:239
+				sums[gc_bx] = lsum[0]
+			}
 		}
 	}
 }
-
-// ComputeFinalSumKernel is compute_final_sum_kernel<128> of aop's main.cu.
-//
-//line hecbench_aop_beta.go:246
-func ComputeFinalSumKernel(numPaths, numBlocks int, expMinRDt float64, sums []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeFinalSum,
-		func(gc_t *gocuda.Thread) { computeFinalSum(gc_t, numPaths, numBlocks, expMinRDt, sums) },
-		func(gc_b *compiled.Block) { gc_body_computeFinalSum(gc_b, numPaths, numBlocks, expMinRDt, sums) })
-}
-
-//line hecbench_aop_beta.go:246
-var gc_src_computeFinalSum = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalSum", "57d34c16e3b3da21eb3045f60fde15daf174e3a98389f1d86582d4239c6a0968", "hecbench_aop_beta.go:243-270").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_aop_beta.go:246
 func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
@@ -1362,22 +1189,14 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				gc_at2 := sums[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line hecbench_aop_beta.go:268
-						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 //line hecbench_aop_beta.go:268
-						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 //line hecbench_aop_beta.go:268
-						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 //line hecbench_aop_beta.go:268
-						gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
+					gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 //line hecbench_aop_beta.go:272
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -1431,9 +1250,3 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 	}
 }
-
-// gc_files_hecbench_aop_beta holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_aop.go hecbench_aop_beta.go
-//line hecbench_aop_beta.go:279
-var gc_files_hecbench_aop_beta embed.FS

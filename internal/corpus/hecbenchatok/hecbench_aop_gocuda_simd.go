@@ -5,111 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
-	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GeneratePathsKernel is generate_paths_kernel<256, PayoffPut>.
-//
-//line hecbench_aop.go:47
-func GeneratePathsKernel(numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_generatePaths,
-		func(gc_t *gocuda.Thread) {
-			generatePaths(gc_t, numTimesteps, numPaths, payoff, dt, S0, r, sigma, samples, paths)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_generatePaths(gc_b, gc_lo, gc_hi, numTimesteps, numPaths, payoff, dt, S0, r, sigma, samples, paths)
-		})
-}
-
-//line hecbench_aop.go:47
-var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
-
-//line hecbench_aop.go:47
-func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_aop.go:57
-		rMinHalfSigmaSqDt := (r - 0.5*sigma*sigma) * dt
-//line hecbench_aop.go:59
-		sigmaSqrtDt := sigma * math.Sqrt(dt)
-//line hecbench_aop.go:61
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*aopThreads0, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(numPaths, gc_bx*aopThreads0); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_aop.go:49
-				path := gc_bx*aopThreads0 + gc_tx
-//line hecbench_aop.go:62
-				S := S0
-//line hecbench_aop.go:65
-				offset := path
-//line hecbench_aop.go:68
-				for timestep := 0; timestep < numTimesteps-1; timestep, offset = timestep+1, offset+numPaths {
-//line hecbench_aop.go:68
-					gc_b.Tick()
-//line hecbench_aop.go:68
-					if gc_b.Stopped() {
-//line hecbench_aop.go:68
-						return
-					}
-//line hecbench_aop.go:69
-					S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-					paths[offset] = S
-				}
-//line hecbench_aop.go:74
-				S = S * math.Exp(rMinHalfSigmaSqDt+sigmaSqrtDt*samples[offset])
-//line hecbench_aop.go:77
-				paths[offset] = payoff.Payoff(S)
-			}
-		}
-	}
-}
-
-// PrepareSvdKernel is prepare_svd_kernel<256, PayoffPut>.
-//
-//line hecbench_aop.go:83
-func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_prepareSvd,
-		func(gc_t *gocuda.Thread) {
-			prepareSvd(gc_t, numPaths, minInTheMoney, payoff, paths, allOutOfTheMoney, svds)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_prepareSvd(gc_b, numPaths, minInTheMoney, payoff, paths, allOutOfTheMoney, svds)
-		})
-}
-
-//line hecbench_aop.go:83
-var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123")
 
 //line hecbench_aop.go:83
 func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) {
@@ -405,12 +305,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 //line hecbench_aop.go:143
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-						{
 //line hecbench_aop.go:144
-							if gc_alive2.ToBits() != 0 {
+						if gc_alive2.ToBits() != 0 {
 //line hecbench_aop.go:144
-								lsum[0] = 0
-							}
+							lsum[0] = 0
 						}
 					}
 //line hecbench_aop.go:146
@@ -422,10 +320,8 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 					if gc_exited[gc_rank] {
 						continue
 					}
-					{
 //line hecbench_aop.go:144
-						lsum[0] = 0
-					}
+					lsum[0] = 0
 				}
 			}
 		}
@@ -548,12 +444,10 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_tx == 0 {
 					allOutOfTheMoney[gc_bx] = 1
 				}
-				{
 //line hecbench_aop.go:192
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line hecbench_aop.go:218
-					continue gc_L15
-				}
+				continue gc_L15
 			}
 //line hecbench_aop.go:195
 			if gc_tx == 0 {
@@ -635,9 +529,3 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 		}
 	}
 }
-
-// gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_aop.go hecbench_aop_math.go
-//line hecbench_aop.go:226
-var gc_files_hecbench_aop embed.FS

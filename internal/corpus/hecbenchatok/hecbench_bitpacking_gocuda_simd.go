@@ -170,35 +170,33 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 //line hecbench_bitpacking.go:124
 					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-				{
 //line hecbench_bitpacking.go:125
-					var gc_u int32
+				var gc_u int32
 //line hecbench_bitpacking.go:125
-					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_bitpacking.go:125
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_bitpacking.go:125
-						gc_u = minBuffer[0]
-					}
+					gc_u = minBuffer[0]
+				}
 //line hecbench_bitpacking.go:125
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:125
-						minValue[gc_bx] = gc_u
-					}
+					minValue[gc_bx] = gc_u
+				}
 //line hecbench_bitpacking.go:125
-					var gc_u2 int32
+				var gc_u2 int32
 //line hecbench_bitpacking.go:125
-					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+				if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_bitpacking.go:125
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
 //line hecbench_bitpacking.go:125
-						gc_u2 = maxBuffer[0]
-					}
+					gc_u2 = maxBuffer[0]
+				}
 //line hecbench_bitpacking.go:126
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:126
-						maxValue[gc_bx] = gc_u2
-					}
+					maxValue[gc_bx] = gc_u2
 				}
 			}
 //line hecbench_bitpacking.go:128
@@ -210,11 +208,9 @@ func gc_body_bitPackConfigScan(gc_b *compiled.Block, minValue, maxValue, in []in
 			if gc_exited[gc_rank] {
 				continue
 			}
-			{
 //line hecbench_bitpacking.go:125
-				minValue[gc_bx] = minBuffer[0]
-				maxValue[gc_bx] = maxBuffer[0]
-			}
+			minValue[gc_bx] = minBuffer[0]
+			maxValue[gc_bx] = maxBuffer[0]
 		}
 	}
 }
@@ -488,33 +484,28 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line hecbench_bitpacking.go:152
-					gc_at6[0] = gc_at7[0]
+				gc_at6[0] = gc_at7[0]
 //line hecbench_bitpacking.go:154
-					rng := uint32(gc_at8[0]) - uint32(gc_at7[0])
-					gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
-				}
+				rng := uint32(gc_at8[0]) - uint32(gc_at7[0])
+				gc_at9[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		} else {
+//line hecbench_bitpacking.go:159
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line hecbench_bitpacking.go:152
-					outMinValPtr[0] = minBuffer[0]
+				outMinValPtr[0] = minBuffer[0]
 //line hecbench_bitpacking.go:154
-					rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
-					numBitsPtr[0] = uint8(4*8 - bits.LeadingZeros32(rng))
-				}
+				rng := uint32(maxBuffer[0]) - uint32(minBuffer[0])
+				numBitsPtr[0] = uint8(4*8 - bits.LeadingZeros32(rng))
 			}
 		}
 	}
 }
 
 // BitPackKernel is bitPackKernel<int, uint32_t> of kernels.cu.
-//
-//line hecbench_bitpacking.go:162
 func BitPackKernel(numBitsPtr []uint8, valueOffsetPtr []int32, outPtr []uint32, in []int32, numDevice []uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitPack,
 		func(gc_t *gocuda.Thread) { bitPack(gc_t, numBitsPtr, valueOffsetPtr, outPtr, in, numDevice) },
@@ -589,12 +580,10 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 				blockID := gc_s_blockID[gc_rank]
 //line hecbench_bitpacking.go:173
 				if !(blockID < numBlocks) {
-					{
 //line hecbench_bitpacking.go:173
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line hecbench_bitpacking.go:173
-						continue gc_L2
-					}
+					continue gc_L2
 				}
 //line hecbench_bitpacking.go:178
 				outputIdx := gc_tx + blockID*bpBlockSize
@@ -748,5 +737,4 @@ func gc_body_bitPack(gc_b *compiled.Block, numBitsPtr []uint8, valueOffsetPtr []
 // gc_files_hecbench_bitpacking holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bitpacking.go
-//line hecbench_bitpacking.go:183
 var gc_files_hecbench_bitpacking embed.FS

@@ -127,11 +127,9 @@ func gc_body_kernelBS2(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:37
 				i := uint64(gc_bx*gc_bdx + gc_tx)
 				if i >= zSize {
-					{
 //line hecbench_bsearch.go:38
-						gc_exited[gc_rank] = true
-						continue gc_L1
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
@@ -233,11 +231,9 @@ func gc_body_kernelBS3(gc_b *compiled.Block, gc_lo, gc_hi int, accA, accZ []floa
 //line hecbench_bsearch.go:68
 				i := uint64(gc_bx*gc_bdx + gc_tx)
 				if i >= zSize {
-					{
 //line hecbench_bsearch.go:69
-						gc_exited[gc_rank] = true
-						continue gc_L1
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
@@ -334,11 +330,9 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 			lid := uint64(gc_tx)
 //line hecbench_bsearch.go:106
 			if i >= zSize {
-				{
 //line hecbench_bsearch.go:106
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line hecbench_bsearch.go:111
 			if lid == 0 {
@@ -403,5 +397,4 @@ func gc_body_kernelBS4(gc_b *compiled.Block, accA, accZ []float32, accR []uint64
 // gc_files_hecbench_bsearch holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bsearch.go
-//line hecbench_bsearch.go:152
 var gc_files_hecbench_bsearch embed.FS

@@ -5,28 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GcrsM1W4CodingDotprodKernel is gcrs_m_1_w_4_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:18
-func GcrsM1W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gcrsM1W4CodingDotprod,
-		func(gc_t *gocuda.Thread) { gcrsM1W4CodingDotprod(gc_t, k, index, in, out, bm, size) },
-		func(gc_b *compiled.Block) { gc_body_gcrsM1W4CodingDotprod(gc_b, k, index, in, out, bm, size) })
-}
-
-//line hecbench_crs.go:18
-var gc_src_gcrsM1W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W4CodingDotprod", "1c8973f39d363f1ad19f1fed0eb434f860714c1ff4d620b222a82c9db8dfeee7", "hecbench_crs.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_crs.go:18
 func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
@@ -73,19 +56,17 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var result int64
 //line hecbench_crs.go:30
 			if gc_tx >= worksizePerblock {
-				{
 //line hecbench_crs.go:30
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-			if idx >= uint32(size) {
-				{
 //line hecbench_crs.go:34
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+			if idx >= uint32(size) {
+//line hecbench_crs.go:34
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line hecbench_crs.go:38
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:43
@@ -238,16 +219,6 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 }
 
-// GcrsM1W5CodingDotprodKernel is gcrs_m_1_w_5_coding_dotprod of kernels.cu.
-func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gcrsM1W5CodingDotprod,
-		func(gc_t *gocuda.Thread) { gcrsM1W5CodingDotprod(gc_t, k, index, in, out, bm, size) },
-		func(gc_b *compiled.Block) { gc_body_gcrsM1W5CodingDotprod(gc_b, k, index, in, out, bm, size) })
-}
-
-//line hecbench_crs.go:65
-var gc_src_gcrsM1W5CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM1W5CodingDotprod", "cb688c2caa4a96d36393e41041b1642e09e5c66c0752fb70745def3c1a9567cc", "hecbench_crs.go:62-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_crs.go:65
 func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
@@ -293,19 +264,17 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			var result int64
 //line hecbench_crs.go:77
 			if gc_tx >= worksizePerblock {
-				{
 //line hecbench_crs.go:77
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-			if idx >= uint32(size) {
-				{
 //line hecbench_crs.go:81
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+			if idx >= uint32(size) {
+//line hecbench_crs.go:81
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line hecbench_crs.go:85
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:90
@@ -458,16 +427,6 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 }
 
-// GcrsM2W4CodingDotprodKernel is gcrs_m_2_w_4_coding_dotprod of kernels.cu.
-func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gcrsM2W4CodingDotprod,
-		func(gc_t *gocuda.Thread) { gcrsM2W4CodingDotprod(gc_t, k, index, in, out, bm, size) },
-		func(gc_b *compiled.Block) { gc_body_gcrsM2W4CodingDotprod(gc_b, k, index, in, out, bm, size) })
-}
-
-//line hecbench_crs.go:112
-var gc_src_gcrsM2W4CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM2W4CodingDotprod", "36adf5ddd903ea384a3cb83dfc1a132350a05ae4c6263b93b6602e56e2367270", "hecbench_crs.go:109-159").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_crs.go:112
 func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
@@ -516,19 +475,17 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			result[1] = 0
 //line hecbench_crs.go:127
 			if gc_tx >= worksizePerblock {
-				{
 //line hecbench_crs.go:127
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-			if idx >= uint32(size) {
-				{
 //line hecbench_crs.go:131
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+			if idx >= uint32(size) {
+//line hecbench_crs.go:131
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line hecbench_crs.go:135
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:140
@@ -649,16 +606,6 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 }
 
-// GcrsM4W8CodingDotprodKernel is gcrs_m_4_w_8_coding_dotprod of kernels.cu.
-func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gcrsM4W8CodingDotprod,
-		func(gc_t *gocuda.Thread) { gcrsM4W8CodingDotprod(gc_t, k, index, in, out, bm, size) },
-		func(gc_b *compiled.Block) { gc_body_gcrsM4W8CodingDotprod(gc_b, k, index, in, out, bm, size) })
-}
-
-//line hecbench_crs.go:164
-var gc_src_gcrsM4W8CodingDotprod = compiled.NewSource(gc_files_hecbench_crs, "gcrsM4W8CodingDotprod", "90e1609439f663690464163cf15f673b3b90267f686418cea7fc7a7adbe762d5", "hecbench_crs.go:161-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_crs.go:164
 func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
 	t := gc_b.Thread()
@@ -709,19 +656,17 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			result[3] = 0
 //line hecbench_crs.go:181
 			if gc_tx >= worksizePerblock {
-				{
 //line hecbench_crs.go:181
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-			if idx >= uint32(size) {
-				{
 //line hecbench_crs.go:185
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+			if idx >= uint32(size) {
+//line hecbench_crs.go:185
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line hecbench_crs.go:189
 			groupOffset := (gc_tx / w) * w
 			groupInnerOffset := gc_tx % w
 //line hecbench_crs.go:194
@@ -845,9 +790,3 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 		}
 	}
 }
-
-// gc_files_hecbench_crs holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_crs.go
-//line hecbench_crs.go:225
-var gc_files_hecbench_crs embed.FS

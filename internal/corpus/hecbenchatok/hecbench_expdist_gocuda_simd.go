@@ -5,28 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ExpdistDistanceKernel is distance<float> of kernel.h.
-//
-//line hecbench_expdist.go:91
-func ExpdistDistanceKernel(a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_expdistDistance,
-		func(gc_t *gocuda.Thread) { expdistDistance(gc_t, a, b, m, n, scaleA, scaleB, crossTerm) },
-		func(gc_b *compiled.Block) { gc_body_expdistDistance(gc_b, a, b, m, n, scaleA, scaleB, crossTerm) })
-}
-
-//line hecbench_expdist.go:91
-var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7")
 
 //line hecbench_expdist.go:91
 func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) {
@@ -581,16 +564,6 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
-// ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
-func ReduceCrossTermKernel(output, crossTerm []float32, m, n, nblocks int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceCrossTerm,
-		func(gc_t *gocuda.Thread) { reduceCrossTerm(gc_t, output, crossTerm, m, n, nblocks) },
-		func(gc_b *compiled.Block) { gc_body_reduceCrossTerm(gc_b, output, crossTerm, m, n, nblocks) })
-}
-
-//line hecbench_expdist.go:99
-var gc_src_reduceCrossTerm = compiled.NewSource(gc_files_hecbench_expdist, "reduceCrossTerm", "637dfd2715f36ce0292f56353b3e36af9ae32ca4428993f2b01f0b309e29d376", "hecbench_expdist.go:96-121").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_expdist.go:99
 func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
 	t := gc_b.Thread()
@@ -911,22 +884,14 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_at2 := output[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line hecbench_expdist.go:119
-						gc_at2[0] = sum[0]
-					}
-					{
+					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
-						gc_at2[0] = sum[0]
-					}
-					{
+					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
-						gc_at2[0] = sum[0]
-					}
-					{
+					gc_at2[0] = sum[0]
 //line hecbench_expdist.go:119
-						gc_at2[0] = sum[0]
-					}
+					gc_at2[0] = sum[0]
 				}
 //line hecbench_expdist.go:123
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -980,9 +945,3 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 	}
 }
-
-// gc_files_hecbench_expdist holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_expdist.go
-//line hecbench_expdist.go:130
-var gc_files_hecbench_expdist embed.FS

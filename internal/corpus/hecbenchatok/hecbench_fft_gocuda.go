@@ -53,125 +53,119 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:112
 			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
 			{
-				{
-					i := int(0)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
 //line hecbench_fft.go:115
-					i := int(1)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(2)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(3)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(4)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(5)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(6)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:115
-					i := int(7)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
+				i := int(0)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
+			{
+//line hecbench_fft.go:115
+				i := int(1)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(2)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(3)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(4)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(5)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(6)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:115
+				i := int(7)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+//line hecbench_fft.go:119
 			fft8(&gc_s_data[gc_rank])
 			{
-				{
-//line hecbench_fft.go:121
-					j := int(1)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(2)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(3)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(4)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(5)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(6)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:121
-					j := int(7)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
+				j := int(1)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-				{
+//line hecbench_fft.go:121
+				j := int(2)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:121
+				j := int(3)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:121
+				j := int(4)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:121
+				j := int(5)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:121
+				j := int(6)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:121
+				j := int(7)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((-2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+				i_ := int(0)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(0)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(1)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(1)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(2)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(2)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(3)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(3)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(4)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(4)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(5)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(5)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(6)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:125
-					i_ := int(6)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
-//line hecbench_fft.go:125
-					i_ := int(7)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
+				i_ := int(7)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
 		}
@@ -186,46 +180,44 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:129
-					i_2 := int(0)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(0)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(1)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(1)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(2)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(2)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(3)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(3)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(4)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(4)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(5)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(5)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(6)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(6)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:129
-					i_2 := int(7)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
+				i_2 := int(7)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
 	}
@@ -240,46 +232,44 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:133
-					i_3 := int(0)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(0)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(1)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(1)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(2)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(2)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(3)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(3)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(4)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(4)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(5)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(5)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(6)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(6)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:133
-					i_3 := int(7)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
+				i_3 := int(7)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
 	}
@@ -293,46 +283,44 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:137
-					i_4 := int(0)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(0)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(1)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(1)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(2)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(2)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(3)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(3)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(4)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(4)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(5)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(5)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(6)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(6)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:137
-					i_4 := int(7)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
+				i_4 := int(7)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
 	}
@@ -349,83 +337,77 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:142
 			fft8(&gc_s_data[gc_rank])
 			{
-				{
-//line hecbench_fft.go:144
-					j_ := int(1)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(2)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(3)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(4)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(5)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(6)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:144
-					j_ := int(7)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
+				j_ := int(1)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-				{
+//line hecbench_fft.go:144
+				j_ := int(2)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:144
+				j_ := int(3)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:144
+				j_ := int(4)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:144
+				j_ := int(5)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:144
+				j_ := int(6)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:144
+				j_ := int(7)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((-2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+				i_5 := int(0)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(0)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(1)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(1)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(2)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(2)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(3)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(3)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(4)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(4)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(5)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(5)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(6)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:148
-					i_5 := int(6)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
-//line hecbench_fft.go:148
-					i_5 := int(7)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
+				i_5 := int(7)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
 	}
@@ -439,46 +421,44 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:152
-					i_6 := int(0)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(0)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(1)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(1)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(2)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(2)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(3)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(3)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(4)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(4)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(5)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(5)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(6)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(6)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:152
-					i_6 := int(7)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
+				i_6 := int(7)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
 	}
@@ -493,46 +473,44 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:156
-					i_7 := int(0)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(0)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(1)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(1)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(2)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(2)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(3)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(3)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(4)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(4)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(5)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(5)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(6)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(6)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:156
-					i_7 := int(7)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
+				i_7 := int(7)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
 	}
@@ -547,97 +525,91 @@ func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:160
-					i_8 := int(0)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(1)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(2)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(3)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(4)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(5)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(6)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:160
-					i_8 := int(7)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
+				i_8 := int(0)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(1)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(2)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(3)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(4)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(5)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(6)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:160
+				i_8 := int(7)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+//line hecbench_fft.go:164
 			fft8(&gc_s_data[gc_rank])
 			{
-				{
+				i_9 := int(0)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(0)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(1)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(1)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(2)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(2)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(3)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(3)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(4)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(4)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(5)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(5)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
+				i_9 := int(6)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
+			}
+			{
 //line hecbench_fft.go:166
-					i_9 := int(6)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
-				{
-//line hecbench_fft.go:166
-					i_9 := int(7)
-					work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
-				}
+				i_9 := int(7)
+				work[gid+i_9*64] = gc_s_data[gc_rank][reversed[i_9]]
 			}
 		}
 	}
 }
 
 // Ifft1D512Kernel is ifft1D_512 of ifft1D_512.h.
-//
-//line hecbench_fft.go:174
 func Ifft1D512Kernel(work []Double2) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ifft1D512,
 		func(gc_t *gocuda.Thread) { ifft1D512(gc_t, work) },
@@ -674,126 +646,118 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:182
 			reversed := [8]int{0, 4, 2, 6, 1, 5, 3, 7}
 			{
-				{
-//line hecbench_fft.go:184
-					i := int(0)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(1)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(2)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(3)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(4)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(5)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(6)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
-				{
-//line hecbench_fft.go:184
-					i := int(7)
-					gc_s_data[gc_rank][i] = work[gid+i*64]
-				}
+				i := int(0)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
 			}
+			{
+//line hecbench_fft.go:184
+				i := int(1)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(2)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(3)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(4)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(5)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(6)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+			{
+//line hecbench_fft.go:184
+				i := int(7)
+				gc_s_data[gc_rank][i] = work[gid+i*64]
+			}
+//line hecbench_fft.go:188
 			ifft8(&gc_s_data[gc_rank])
 			{
-				{
-//line hecbench_fft.go:190
-					j := int(1)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(2)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(3)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(4)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(5)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(6)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
-				{
-//line hecbench_fft.go:190
-					j := int(7)
-					gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
-				}
+				j := int(1)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
 			}
 			{
-				{
+//line hecbench_fft.go:190
+				j := int(2)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:190
+				j := int(3)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:190
+				j := int(4)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:190
+				j := int(5)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:190
+				j := int(6)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+//line hecbench_fft.go:190
+				j := int(7)
+				gc_s_data[gc_rank][j] = cmplxMul(gc_s_data[gc_rank][j], expI((2*math.Pi*float64(reversed[j])/512)*float64(tid)))
+			}
+			{
+				i_ := int(0)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(0)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(1)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(1)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(2)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(2)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(3)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(3)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(4)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(4)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(5)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(5)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
+				i_ := int(6)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
+			}
+			{
 //line hecbench_fft.go:194
-					i_ := int(6)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
-				{
-//line hecbench_fft.go:194
-					i_ := int(7)
-					smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
-				}
+				i_ := int(7)
+				smem[hi*8+lo+i_*66] = gc_s_data[gc_rank][reversed[i_]].X
 			}
 			gc_s_reversed[gc_rank] = reversed
 		}
@@ -808,46 +772,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:198
-					i_2 := int(0)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(0)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(1)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(1)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(2)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(2)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(3)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(3)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(4)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(4)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(5)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(5)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(6)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
-				{
+				i_2 := int(6)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
+			}
+			{
 //line hecbench_fft.go:198
-					i_2 := int(7)
-					gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
-				}
+				i_2 := int(7)
+				gc_s_data[gc_rank][i_2].X = smem[lo*66+hi+i_2*8]
 			}
 		}
 	}
@@ -862,46 +824,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:202
-					i_3 := int(0)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(0)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(1)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(1)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(2)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(2)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(3)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(3)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(4)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(4)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(5)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(5)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(6)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
-				{
+				i_3 := int(6)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
+			}
+			{
 //line hecbench_fft.go:202
-					i_3 := int(7)
-					smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
-				}
+				i_3 := int(7)
+				smem[hi*8+lo+i_3*66] = gc_s_data[gc_rank][reversed[i_3]].Y
 			}
 		}
 	}
@@ -915,46 +875,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:206
-					i_4 := int(0)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(0)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(1)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(1)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(2)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(2)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(3)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(3)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(4)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(4)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(5)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(5)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(6)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
-				{
+				i_4 := int(6)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
+			}
+			{
 //line hecbench_fft.go:206
-					i_4 := int(7)
-					gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
-				}
+				i_4 := int(7)
+				gc_s_data[gc_rank][i_4].Y = smem[lo*66+hi+i_4*8]
 			}
 		}
 	}
@@ -971,83 +929,77 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 //line hecbench_fft.go:211
 			ifft8(&gc_s_data[gc_rank])
 			{
-				{
-//line hecbench_fft.go:213
-					j_ := int(1)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(2)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(3)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(4)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(5)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(6)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
-				{
-//line hecbench_fft.go:213
-					j_ := int(7)
-					gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
-				}
+				j_ := int(1)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
 			}
 			{
-				{
+//line hecbench_fft.go:213
+				j_ := int(2)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:213
+				j_ := int(3)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:213
+				j_ := int(4)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:213
+				j_ := int(5)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:213
+				j_ := int(6)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+//line hecbench_fft.go:213
+				j_ := int(7)
+				gc_s_data[gc_rank][j_] = cmplxMul(gc_s_data[gc_rank][j_], expI((2*math.Pi*float64(reversed[j_])/64)*float64(hi)))
+			}
+			{
+				i_5 := int(0)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(0)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(1)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(1)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(2)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(2)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(3)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(3)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(4)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(4)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(5)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(5)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
+				i_5 := int(6)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
+			}
+			{
 //line hecbench_fft.go:217
-					i_5 := int(6)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
-				{
-//line hecbench_fft.go:217
-					i_5 := int(7)
-					smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
-				}
+				i_5 := int(7)
+				smem[hi*8+lo+i_5*72] = gc_s_data[gc_rank][reversed[i_5]].X
 			}
 		}
 	}
@@ -1061,46 +1013,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			hi := tid >> 3
 			lo := tid & 7
 			{
-				{
 //line hecbench_fft.go:221
-					i_6 := int(0)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(0)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(1)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(1)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(2)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(2)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(3)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(3)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(4)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(4)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(5)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(5)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(6)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
-				{
+				i_6 := int(6)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
+			}
+			{
 //line hecbench_fft.go:221
-					i_6 := int(7)
-					gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
-				}
+				i_6 := int(7)
+				gc_s_data[gc_rank][i_6].X = smem[hi*72+lo+i_6*8]
 			}
 		}
 	}
@@ -1115,46 +1065,44 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:225
-					i_7 := int(0)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(0)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(1)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(1)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(2)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(2)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(3)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(3)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(4)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(4)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(5)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(5)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(6)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
-				{
+				i_7 := int(6)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
+			}
+			{
 //line hecbench_fft.go:225
-					i_7 := int(7)
-					smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
-				}
+				i_7 := int(7)
+				smem[hi*8+lo+i_7*72] = gc_s_data[gc_rank][reversed[i_7]].Y
 			}
 		}
 	}
@@ -1169,139 +1117,132 @@ func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {
 			lo := tid & 7
 			reversed := gc_s_reversed[gc_rank]
 			{
-				{
 //line hecbench_fft.go:229
-					i_8 := int(0)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(1)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(2)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(3)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(4)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(5)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(6)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
-				{
-//line hecbench_fft.go:229
-					i_8 := int(7)
-					gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
-				}
+				i_8 := int(0)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
 			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(1)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(2)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(3)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(4)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(5)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(6)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+			{
+//line hecbench_fft.go:229
+				i_8 := int(7)
+				gc_s_data[gc_rank][i_8].Y = smem[hi*72+lo+i_8*8]
+			}
+//line hecbench_fft.go:233
 			ifft8(&gc_s_data[gc_rank])
 			{
-				{
-//line hecbench_fft.go:235
-					i_9 := int(0)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(1)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(2)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(3)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(4)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(5)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(6)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
-				{
-//line hecbench_fft.go:235
-					i_9 := int(7)
-					gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
-					gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
-				}
+				i_9 := int(0)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
 			}
 			{
-				{
+//line hecbench_fft.go:235
+				i_9 := int(1)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(2)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(3)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(4)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(5)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(6)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+//line hecbench_fft.go:235
+				i_9 := int(7)
+				gc_s_data[gc_rank][i_9].X = gc_s_data[gc_rank][i_9].X / 512
+				gc_s_data[gc_rank][i_9].Y = gc_s_data[gc_rank][i_9].Y / 512
+			}
+			{
+				i_10 := int(0)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(0)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(1)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(1)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(2)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(2)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(3)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(3)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(4)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(4)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(5)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(5)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
+				i_10 := int(6)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
+			}
+			{
 //line hecbench_fft.go:240
-					i_10 := int(6)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
-				{
-//line hecbench_fft.go:240
-					i_10 := int(7)
-					work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
-				}
+				i_10 := int(7)
+				work[gid+i_10*64] = gc_s_data[gc_rank][reversed[i_10]]
 			}
 		}
 	}

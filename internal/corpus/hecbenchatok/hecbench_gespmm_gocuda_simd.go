@@ -5,32 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SpmmTest1Kernel is spmm_test1<float> of kernels.h.
-//
-//line hecbench_gespmm.go:21
-func SpmmTest1Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spmmTest1,
-		func(gc_t *gocuda.Thread) {
-			spmmTest1(gc_t, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_spmmTest1(gc_b, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		})
-}
-
-//line hecbench_gespmm.go:21
-var gc_src_spmmTest1 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest1", "9f9832e5acc9719fa192032fbdc446df7c4cb8d713e388b808f5cc98069c1dd6", "hecbench_gespmm.go:18-76").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
 
 //line hecbench_gespmm.go:21
 func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
@@ -70,13 +49,39 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 //line hecbench_gespmm.go:26
 			gc_l_valSh[gc_lane] = valSh
 		}
+//line hecbench_gespmm.go:29
+		var gc_m16 uint32
 		{
-			var gc_m16 uint32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:28
+				rid := gc_bdy*gc_bx + gc_ty
+//line hecbench_gespmm.go:30
+				if rid < aNrows {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -85,189 +90,70 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							gc_ty = 0
 						}
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_gespmm.go:28
 					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:30
-					if rid < aNrows {
-						gc_m16 |= 1 << gc_lane
-					}
+//line hecbench_gespmm.go:32
+					lb := int(aCsrRowPtr[rid])
+					hb := int(aCsrRowPtr[rid+1])
+					ptr := lb + gc_tx
+					var offset int
+					var acc float32
+//line hecbench_gespmm.go:40
+					_ = offset
+//line hecbench_gespmm.go:42
+					gc_l_lb[gc_lane] = lb
+					gc_l_hb[gc_lane] = hb
+					gc_l_ptr[gc_lane] = ptr
+					gc_l_acc[gc_lane] = acc
 				}
 			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
+//line hecbench_gespmm.go:38
+			if gc_by != gc_gdy-1 {
+//line hecbench_gespmm.go:40
+				gc_save7 := gc_act
+				gc_in7 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_gespmm.go:48
+					lb := gc_l_lb[gc_lane]
+//line hecbench_gespmm.go:39
+					jj := lb
+//line hecbench_gespmm.go:41
+					gc_l_jj[gc_lane] = jj
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in7 &^ gc_dead
+					var gc_m7, gc_skip7 uint32
+					_ = gc_skip7
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
-						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:32
-						lb := int(aCsrRowPtr[rid])
-						hb := int(aCsrRowPtr[rid+1])
-						ptr := lb + gc_tx
-						var offset int
-						var acc float32
-//line hecbench_gespmm.go:40
-						_ = offset
-//line hecbench_gespmm.go:42
-						gc_l_lb[gc_lane] = lb
-						gc_l_hb[gc_lane] = hb
-						gc_l_ptr[gc_lane] = ptr
-						gc_l_acc[gc_lane] = acc
-					}
-				}
-//line hecbench_gespmm.go:38
-				if gc_by != gc_gdy-1 {
-					{
-						gc_save7 := gc_act
-						gc_in7 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:48
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:39
-							jj := lb
-//line hecbench_gespmm.go:41
-							gc_l_jj[gc_lane] = jj
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in7 &^ gc_dead
-							var gc_m7, gc_skip7 uint32
-							_ = gc_skip7
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
+						hb := gc_l_hb[gc_lane]
 //line hecbench_gespmm.go:59
-								jj := gc_l_jj[gc_lane]
+						jj := gc_l_jj[gc_lane]
 //line hecbench_gespmm.go:39
-								if jj < hb {
-									gc_m7 |= 1 << gc_lane
-								}
-							}
-							gc_in7 &= gc_m7
-							gc_act = gc_in7
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:40
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
-									cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-									var offset int
-//line hecbench_gespmm.go:41
-									acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
-									jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:45
-									ptr += 32
-//line hecbench_gespmm.go:47
-									for kk := 0; kk < 32 && jj+kk < hb; kk++ {
-										offset = int(colIndSh[shmemOffset+kk]) + cid
-										acc += valSh[shmemOffset+kk] * bDnVal[offset]
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc[gc_lane] = acc
-								}
-							}
-							gc_act = gc_in7 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:62
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:39
-								jj += 32
-								gc_l_jj[gc_lane] = jj
-							}
+						if jj < hb {
+							gc_m7 |= 1 << gc_lane
 						}
-						gc_act = gc_save7 &^ gc_dead
+					}
+					gc_in7 &= gc_m7
+					gc_act = gc_in7
+					if gc_act == 0 {
+						break
 					}
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
@@ -287,1918 +173,364 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:25
+							shmemOffset := gc_ty << 5
+							threadIdx := shmemOffset + gc_tx
 //line hecbench_gespmm.go:28
-							rid := gc_bdy*gc_bx + gc_ty
+							valSh := gc_l_valSh[gc_lane]
+//line hecbench_gespmm.go:30
+							hb := gc_l_hb[gc_lane]
+//line hecbench_gespmm.go:32
+							ptr := gc_l_ptr[gc_lane]
+//line hecbench_gespmm.go:40
+							if ptr < hb {
+								valSh[threadIdx] = aCsrVal[ptr]
+								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:25
+							shmemOffset := gc_ty << 5
 //line hecbench_gespmm.go:31
 							cid := gc_by<<5 + gc_tx
 //line hecbench_gespmm.go:33
+							valSh := gc_l_valSh[gc_lane]
+//line hecbench_gespmm.go:35
+							hb := gc_l_hb[gc_lane]
+//line hecbench_gespmm.go:37
+							ptr := gc_l_ptr[gc_lane]
+//line hecbench_gespmm.go:39
+							var offset int
+//line hecbench_gespmm.go:41
 							acc := gc_l_acc[gc_lane]
+//line hecbench_gespmm.go:43
+							jj := gc_l_jj[gc_lane]
+//line hecbench_gespmm.go:45
+							ptr += 32
+//line hecbench_gespmm.go:47
+							for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+								offset = int(colIndSh[shmemOffset+kk]) + cid
+								acc += valSh[shmemOffset+kk] * bDnVal[offset]
+							}
+							gc_l_ptr[gc_lane] = ptr
+							gc_l_acc[gc_lane] = acc
+						}
+					}
+					gc_act = gc_in7 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_gespmm.go:62
+						jj := gc_l_jj[gc_lane]
+//line hecbench_gespmm.go:39
+						jj += 32
+						gc_l_jj[gc_lane] = jj
+					}
+				}
+				gc_act = gc_save7 &^ gc_dead
+				{
+//line hecbench_gespmm.go:46
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:28
+						rid := gc_bdy*gc_bx + gc_ty
+//line hecbench_gespmm.go:31
+						cid := gc_by<<5 + gc_tx
+//line hecbench_gespmm.go:33
+						acc := gc_l_acc[gc_lane]
 //line hecbench_gespmm.go:53
+						cDnVal[rid*bNcols+cid] = acc
+					}
+				}
+			} else {
+//line hecbench_gespmm.go:56
+				gc_save13 := gc_act
+				gc_in13 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_gespmm.go:64
+					lb := gc_l_lb[gc_lane]
+//line hecbench_gespmm.go:55
+					jj_ := lb
+//line hecbench_gespmm.go:57
+					gc_l_jj_[gc_lane] = jj_
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in13 &^ gc_dead
+					var gc_m13, gc_skip13 uint32
+					_ = gc_skip13
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						hb := gc_l_hb[gc_lane]
+//line hecbench_gespmm.go:75
+						jj_ := gc_l_jj_[gc_lane]
+//line hecbench_gespmm.go:55
+						if jj_ < hb {
+							gc_m13 |= 1 << gc_lane
+						}
+					}
+					gc_in13 &= gc_m13
+					gc_act = gc_in13
+					if gc_act == 0 {
+						break
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:25
+							shmemOffset := gc_ty << 5
+							threadIdx := shmemOffset + gc_tx
+//line hecbench_gespmm.go:28
+							valSh := gc_l_valSh[gc_lane]
+//line hecbench_gespmm.go:30
+							hb := gc_l_hb[gc_lane]
+//line hecbench_gespmm.go:32
+							ptr := gc_l_ptr[gc_lane]
+//line hecbench_gespmm.go:56
+							if ptr < hb {
+								valSh[threadIdx] = aCsrVal[ptr]
+								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:25
+							shmemOffset := gc_ty << 5
+//line hecbench_gespmm.go:31
+							cid := gc_by<<5 + gc_tx
+//line hecbench_gespmm.go:33
+							valSh := gc_l_valSh[gc_lane]
+//line hecbench_gespmm.go:35
+							hb := gc_l_hb[gc_lane]
+//line hecbench_gespmm.go:37
+							ptr := gc_l_ptr[gc_lane]
+//line hecbench_gespmm.go:39
+							var offset int
+//line hecbench_gespmm.go:41
+							acc := gc_l_acc[gc_lane]
+//line hecbench_gespmm.go:43
+							jj_ := gc_l_jj_[gc_lane]
+//line hecbench_gespmm.go:61
+							ptr += 32
+//line hecbench_gespmm.go:63
+							for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+								offset = int(colIndSh[shmemOffset+kk_]) + cid
+								if cid < bNcols {
+									acc += valSh[shmemOffset+kk_] * bDnVal[offset]
+								}
+							}
+							gc_l_ptr[gc_lane] = ptr
+							gc_l_acc[gc_lane] = acc
+						}
+					}
+					gc_act = gc_in13 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_gespmm.go:80
+						jj_ := gc_l_jj_[gc_lane]
+//line hecbench_gespmm.go:55
+						jj_ += 32
+						gc_l_jj_[gc_lane] = jj_
+					}
+				}
+				gc_act = gc_save13 &^ gc_dead
+//line hecbench_gespmm.go:61
+				gc_left := gc_act
+				if compiled.SIMD {
+//line hecbench_gespmm.go:71
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+//line hecbench_gespmm.go:71
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_gespmm.go:74
+							gc_tx := gc_tidx2.X + gc_lane
+//line hecbench_gespmm.go:76
+							gc_ty := gc_tidx2.Y
+//line hecbench_gespmm.go:78
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+//line hecbench_gespmm.go:28
+							var rid int = gc_bdy*gc_bx + gc_ty
+//line hecbench_gespmm.go:31
+							var cid int = gc_by<<5 + gc_tx
+//line hecbench_gespmm.go:31
+							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+//line hecbench_gespmm.go:71
+							if (rid*
+								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
+//line hecbench_gespmm.go:71
+								break
+							}
+//line hecbench_gespmm.go:71
+							if cid < bNcols && uint(bNcols-cid) > 7 {
+//line hecbench_gespmm.go:71
+								acc.StoreSlice(cDnVal[rid*bNcols+cid:])
+							} else {
+//line hecbench_gespmm.go:72
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+//line hecbench_gespmm.go:71
+								if gc_if2.ToBits() != 0 {
+//line hecbench_gespmm.go:71
+									acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
+								}
+							}
+//line hecbench_gespmm.go:73
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line hecbench_gespmm.go:87
+							gc_ty := gc_tidx.Y
+//line hecbench_gespmm.go:89
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line hecbench_gespmm.go:28
+							var rid int = gc_bdy*gc_bx + gc_ty
+//line hecbench_gespmm.go:31
+							var cid int = gc_by<<5 + gc_tx
+//line hecbench_gespmm.go:31
+							acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+//line hecbench_gespmm.go:71
+							if (rid*
+								bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
+//line hecbench_gespmm.go:71
+								break
+							}
+//line hecbench_gespmm.go:71
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+							if gc_if.ToBits() != 0 {
+//line hecbench_gespmm.go:72
+								acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
+							}
+//line hecbench_gespmm.go:73
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+//line hecbench_gespmm.go:80
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_gespmm.go:28
+						rid := gc_bdy*gc_bx + gc_ty
+//line hecbench_gespmm.go:31
+						cid := gc_by<<5 + gc_tx
+//line hecbench_gespmm.go:33
+						acc := gc_l_acc[gc_lane]
+//line hecbench_gespmm.go:71
+						if cid < bNcols {
 							cDnVal[rid*bNcols+cid] = acc
 						}
 					}
-				} else {
-					{
-//line hecbench_gespmm.go:56
-						gc_save13 := gc_act
-						gc_in13 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:64
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:55
-							jj_ := lb
-//line hecbench_gespmm.go:57
-							gc_l_jj_[gc_lane] = jj_
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in13 &^ gc_dead
-							var gc_m13, gc_skip13 uint32
-							_ = gc_skip13
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:75
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-								if jj_ < hb {
-									gc_m13 |= 1 << gc_lane
-								}
-							}
-							gc_in13 &= gc_m13
-							gc_act = gc_in13
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:28
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:30
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:32
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:56
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:25
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:31
-									cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:35
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:37
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:39
-									var offset int
-//line hecbench_gespmm.go:41
-									acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:43
-									jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:61
-									ptr += 32
-//line hecbench_gespmm.go:63
-									for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
-										offset = int(colIndSh[shmemOffset+kk_]) + cid
-										if cid < bNcols {
-											acc += valSh[shmemOffset+kk_] * bDnVal[offset]
-										}
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc[gc_lane] = acc
-								}
-							}
-							gc_act = gc_in13 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:80
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:55
-								jj_ += 32
-								gc_l_jj_[gc_lane] = jj_
-							}
-						}
-						gc_act = gc_save13 &^ gc_dead
-					}
-					gc_left := gc_act
-					if compiled.SIMD {
-//line hecbench_gespmm.go:71
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-//line hecbench_gespmm.go:71
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_gespmm.go:74
-								gc_tx := gc_tidx2.X + gc_lane
-//line hecbench_gespmm.go:76
-								gc_ty := gc_tidx2.Y
-//line hecbench_gespmm.go:78
-								gc_tz := gc_tidx2.Z
-								_ = gc_tz
-//line hecbench_gespmm.go:28
-								var rid int = gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
-								var cid int = gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:31
-								acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
-//line hecbench_gespmm.go:71
-								if (rid*
-									bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
-//line hecbench_gespmm.go:71
-									break
-								}
-//line hecbench_gespmm.go:71
-								if cid < bNcols && uint(bNcols-cid) > 7 {
-//line hecbench_gespmm.go:71
-									acc.StoreSlice(cDnVal[rid*bNcols+cid:])
-								} else {
-//line hecbench_gespmm.go:72
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
-//line hecbench_gespmm.go:71
-									if gc_if2.ToBits() != 0 {
-//line hecbench_gespmm.go:71
-										acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
-									}
-								}
-//line hecbench_gespmm.go:73
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line hecbench_gespmm.go:87
-								gc_ty := gc_tidx.Y
-//line hecbench_gespmm.go:89
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line hecbench_gespmm.go:28
-								var rid int = gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
-								var cid int = gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:31
-								acc := archsimd.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
-//line hecbench_gespmm.go:71
-								if (rid*
-									bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
-//line hecbench_gespmm.go:71
-									break
-								}
-//line hecbench_gespmm.go:71
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
-								if gc_if.ToBits() != 0 {
-//line hecbench_gespmm.go:72
-									acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
-								}
-//line hecbench_gespmm.go:73
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							gc_ty := gc_tidx.Y
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-									gc_ty++
-									if gc_ty == gc_bdy {
-										gc_ty = 0
-									}
-								}
-								if gc_left&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:28
-								rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:31
-								cid := gc_by<<5 + gc_tx
-//line hecbench_gespmm.go:33
-								acc := gc_l_acc[gc_lane]
-//line hecbench_gespmm.go:71
-								if cid < bNcols {
-									cDnVal[rid*bNcols+cid] = acc
-								}
-							}
-						}
-					}
 				}
 			}
-			gc_act = gc_save16 &^ gc_dead
 		}
+//line hecbench_gespmm.go:79
+		gc_act = gc_save16 &^ gc_dead
 	}
 }
-
-// SpmmTest2Kernel is spmm_test2<float> of kernels.h.
-//
-//line hecbench_gespmm.go:86
-func SpmmTest2Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spmmTest2,
-		func(gc_t *gocuda.Thread) {
-			spmmTest2(gc_t, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_spmmTest2(gc_b, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		})
-}
-
-//line hecbench_gespmm.go:86
-var gc_src_spmmTest2 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest2", "da0363b25e66475f9ce56296e4af7bc4dadd7eae80972a55951ff2d0c437fa21", "hecbench_gespmm.go:83-154").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
-
-//line hecbench_gespmm.go:86
-func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:87
-	sh := gocuda.DynamicShared[int32](t)
-	colIndSh := sh
-//line hecbench_gespmm.go:90
-	var gc_l_valSh [32][]float32
-	var gc_l_lb [32]int
-	var gc_l_hb [32]int
-	var gc_l_ptr [32]int
-	var gc_l_acc1 [32]float32
-	var gc_l_acc2 [32]float32
-	var gc_l_jj [32]int
-	var gc_l_jj_ [32]int
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-//line hecbench_gespmm.go:103
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:89
-			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:91
-			gc_l_valSh[gc_lane] = valSh
-		}
-		{
-			var gc_m16 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
-					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:95
-					if rid < aNrows {
-						gc_m16 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
-						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:97
-						lb := int(aCsrRowPtr[rid])
-						hb := int(aCsrRowPtr[rid+1])
-						ptr := lb + gc_tx
-						var offset int
-						var acc1, acc2, val float32
-//line hecbench_gespmm.go:105
-						_ = offset
-//line hecbench_gespmm.go:108
-						_ = val
-						gc_l_lb[gc_lane] = lb
-						gc_l_hb[gc_lane] = hb
-						gc_l_ptr[gc_lane] = ptr
-						gc_l_acc1[gc_lane] = acc1
-						gc_l_acc2[gc_lane] = acc2
-					}
-				}
-//line hecbench_gespmm.go:103
-				if gc_by != gc_gdy-1 {
-					{
-						gc_save7 := gc_act
-						gc_in7 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:113
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:104
-							jj := lb
-//line hecbench_gespmm.go:106
-							gc_l_jj[gc_lane] = jj
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in7 &^ gc_dead
-							var gc_m7, gc_skip7 uint32
-							_ = gc_skip7
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:124
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:104
-								if jj < hb {
-									gc_m7 |= 1 << gc_lane
-								}
-							}
-							gc_in7 &= gc_m7
-							gc_act = gc_in7
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:105
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:96
-									cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:100
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:102
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:104
-									var offset int
-//line hecbench_gespmm.go:106
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:108
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:110
-									var val float32
-//line hecbench_gespmm.go:112
-									jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:110
-									ptr += 32
-//line hecbench_gespmm.go:112
-									for kk := 0; kk < 32 && jj+kk < hb; kk++ {
-										offset = int(colIndSh[shmemOffset+kk]) + cid
-										val = valSh[shmemOffset+kk]
-										acc1 += val * bDnVal[offset]
-										acc2 += val * bDnVal[offset+32]
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-								}
-							}
-							gc_act = gc_in7 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:130
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:104
-								jj += 32
-								gc_l_jj[gc_lane] = jj
-							}
-						}
-						gc_act = gc_save7 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:96
-							cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:98
-							var offset int
-//line hecbench_gespmm.go:100
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:102
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:120
-							offset = rid*bNcols + cid
-							cDnVal[offset] = acc1
-							cDnVal[offset+32] = acc2
-						}
-					}
-				} else {
-					{
-//line hecbench_gespmm.go:126
-						gc_save13 := gc_act
-						gc_in13 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:134
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:125
-							jj_ := lb
-//line hecbench_gespmm.go:127
-							gc_l_jj_[gc_lane] = jj_
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in13 &^ gc_dead
-							var gc_m13, gc_skip13 uint32
-							_ = gc_skip13
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:145
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:125
-								if jj_ < hb {
-									gc_m13 |= 1 << gc_lane
-								}
-							}
-							gc_in13 &= gc_m13
-							gc_act = gc_in13
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:93
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:95
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:97
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:126
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:90
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:96
-									cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:124
-									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:128
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:130
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:132
-									var offset int
-//line hecbench_gespmm.go:134
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:136
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:138
-									var val float32
-//line hecbench_gespmm.go:140
-									jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:131
-									ptr += 32
-//line hecbench_gespmm.go:133
-									for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
-										val = valSh[shmemOffset+kk_]
-										offset = int(colIndSh[shmemOffset+kk_]) + cid
-										if nout > 0 {
-											acc1 += val * bDnVal[offset]
-										}
-										if nout > 1 {
-											acc2 += val * bDnVal[offset+32]
-										}
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-								}
-							}
-							gc_act = gc_in13 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:155
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:125
-								jj_ += 32
-								gc_l_jj_[gc_lane] = jj_
-							}
-						}
-						gc_act = gc_save13 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:93
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:96
-							cid := gc_by<<6 + gc_tx
-//line hecbench_gespmm.go:124
-							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:126
-							var offset int
-//line hecbench_gespmm.go:128
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:130
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:145
-							offset = rid*bNcols + cid
-							if nout > 0 {
-								cDnVal[offset] = acc1
-							}
-							if nout > 1 {
-								cDnVal[offset+32] = acc2
-							}
-						}
-					}
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
-	}
-}
-
-// SpmmTest3Kernel is spmm_test3<float> of kernels.h.
-//
-//line hecbench_gespmm.go:159
-func SpmmTest3Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spmmTest3,
-		func(gc_t *gocuda.Thread) {
-			spmmTest3(gc_t, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_spmmTest3(gc_b, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		})
-}
-
-//line hecbench_gespmm.go:159
-var gc_src_spmmTest3 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest3", "3bd2987826f5cccf89b77defc31e92be3ebda43dd7024d0d62906b380a947336", "hecbench_gespmm.go:156-243").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
-
-//line hecbench_gespmm.go:159
-func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:160
-	sh := gocuda.DynamicShared[int32](t)
-	colIndSh := sh
-//line hecbench_gespmm.go:163
-	var gc_l_valSh [32][]float32
-	var gc_l_lb [32]int
-	var gc_l_hb [32]int
-	var gc_l_ptr [32]int
-	var gc_l_acc1 [32]float32
-	var gc_l_acc2 [32]float32
-	var gc_l_acc3 [32]float32
-	var gc_l_acc4 [32]float32
-	var gc_l_jj [32]int
-	var gc_l_jj_ [32]int
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-//line hecbench_gespmm.go:178
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:162
-			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:164
-			gc_l_valSh[gc_lane] = valSh
-		}
-		{
-			var gc_m16 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
-					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:168
-					if rid < aNrows {
-						gc_m16 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
-						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:170
-						lb := int(aCsrRowPtr[rid])
-						hb := int(aCsrRowPtr[rid+1])
-						ptr := lb + gc_tx
-						var offset int
-						var acc1, acc2, acc3, acc4, val float32
-//line hecbench_gespmm.go:178
-						_ = offset
-//line hecbench_gespmm.go:183
-						_ = val
-						gc_l_lb[gc_lane] = lb
-						gc_l_hb[gc_lane] = hb
-						gc_l_ptr[gc_lane] = ptr
-						gc_l_acc1[gc_lane] = acc1
-						gc_l_acc2[gc_lane] = acc2
-						gc_l_acc3[gc_lane] = acc3
-						gc_l_acc4[gc_lane] = acc4
-					}
-				}
-//line hecbench_gespmm.go:176
-				if gc_by != gc_gdy-1 {
-					{
-						gc_save7 := gc_act
-						gc_in7 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:186
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:177
-							jj := lb
-//line hecbench_gespmm.go:179
-							gc_l_jj[gc_lane] = jj
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in7 &^ gc_dead
-							var gc_m7, gc_skip7 uint32
-							_ = gc_skip7
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:197
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:177
-								if jj < hb {
-									gc_m7 |= 1 << gc_lane
-								}
-							}
-							gc_in7 &= gc_m7
-							gc_act = gc_in7
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:178
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:169
-									cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:173
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:175
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:177
-									var offset int
-//line hecbench_gespmm.go:179
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:181
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:183
-									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:185
-									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:187
-									var val float32
-//line hecbench_gespmm.go:189
-									jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:183
-									ptr += 32
-//line hecbench_gespmm.go:185
-									for kk := 0; kk < 32 && jj+kk < hb; kk++ {
-										offset = int(colIndSh[shmemOffset+kk]) + cid
-										val = valSh[shmemOffset+kk]
-										acc1 += val * bDnVal[offset]
-										acc2 += val * bDnVal[offset+32]
-										acc3 += val * bDnVal[offset+64]
-										acc4 += val * bDnVal[offset+96]
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-									gc_l_acc3[gc_lane] = acc3
-									gc_l_acc4[gc_lane] = acc4
-								}
-							}
-							gc_act = gc_in7 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:207
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:177
-								jj += 32
-								gc_l_jj[gc_lane] = jj
-							}
-						}
-						gc_act = gc_save7 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:169
-							cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:171
-							var offset int
-//line hecbench_gespmm.go:173
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:175
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:177
-							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:179
-							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:195
-							offset = rid*bNcols + cid
-							cDnVal[offset] = acc1
-							cDnVal[offset+32] = acc2
-							cDnVal[offset+64] = acc3
-							cDnVal[offset+96] = acc4
-						}
-					}
-				} else {
-					{
-//line hecbench_gespmm.go:203
-						gc_save13 := gc_act
-						gc_in13 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:211
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:202
-							jj_ := lb
-//line hecbench_gespmm.go:204
-							gc_l_jj_[gc_lane] = jj_
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in13 &^ gc_dead
-							var gc_m13, gc_skip13 uint32
-							_ = gc_skip13
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:222
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:202
-								if jj_ < hb {
-									gc_m13 |= 1 << gc_lane
-								}
-							}
-							gc_in13 &= gc_m13
-							gc_act = gc_in13
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:166
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:168
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:170
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:203
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:163
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:169
-									cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:201
-									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:205
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:207
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:209
-									var offset int
-//line hecbench_gespmm.go:211
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:213
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:215
-									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:217
-									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:219
-									var val float32
-//line hecbench_gespmm.go:221
-									jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:208
-									ptr += 32
-//line hecbench_gespmm.go:210
-									for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
-										val = valSh[shmemOffset+kk_]
-										offset = int(colIndSh[shmemOffset+kk_]) + cid
-										if nout > 0 {
-											acc1 += val * bDnVal[offset]
-										}
-										if nout > 1 {
-											acc2 += val * bDnVal[offset+32]
-										}
-										if nout > 2 {
-											acc3 += val * bDnVal[offset+64]
-										}
-										if nout > 3 {
-											acc4 += val * bDnVal[offset+96]
-										}
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-									gc_l_acc3[gc_lane] = acc3
-									gc_l_acc4[gc_lane] = acc4
-								}
-							}
-							gc_act = gc_in13 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:240
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:202
-								jj_ += 32
-								gc_l_jj_[gc_lane] = jj_
-							}
-						}
-						gc_act = gc_save13 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:166
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:169
-							cid := gc_by<<7 + gc_tx
-//line hecbench_gespmm.go:201
-							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:203
-							var offset int
-//line hecbench_gespmm.go:205
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:207
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:209
-							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:211
-							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:228
-							offset = rid*bNcols + cid
-							if nout > 0 {
-								cDnVal[offset] = acc1
-							}
-							if nout > 1 {
-								cDnVal[offset+32] = acc2
-							}
-							if nout > 2 {
-								cDnVal[offset+64] = acc3
-							}
-							if nout > 3 {
-								cDnVal[offset+96] = acc4
-							}
-						}
-					}
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
-	}
-}
-
-// SpmmTest4Kernel is spmm_test4<float> of kernels.h.
-//
-//line hecbench_gespmm.go:248
-func SpmmTest4Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spmmTest4,
-		func(gc_t *gocuda.Thread) {
-			spmmTest4(gc_t, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_spmmTest4(gc_b, aNrows, bNcols, aCsrRowPtr, aCsrColInd, aCsrVal, bDnVal, cDnVal)
-		})
-}
-
-//line hecbench_gespmm.go:248
-var gc_src_spmmTest4 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest4", "a499acdd3255f1fa467fc263b2e476dbbe7c2ca8f318bcae377e89b1d32c7e44", "hecbench_gespmm.go:245-364").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81")
-
-//line hecbench_gespmm.go:248
-func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdy := gc_gd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-//line hecbench_gespmm.go:249
-	sh := gocuda.DynamicShared[int32](t)
-	colIndSh := sh
-//line hecbench_gespmm.go:252
-	var gc_l_valSh [32][]float32
-	var gc_l_lb [32]int
-	var gc_l_hb [32]int
-	var gc_l_ptr [32]int
-	var gc_l_acc1 [32]float32
-	var gc_l_acc2 [32]float32
-	var gc_l_acc3 [32]float32
-	var gc_l_acc4 [32]float32
-	var gc_l_acc5 [32]float32
-	var gc_l_acc6 [32]float32
-	var gc_l_acc7 [32]float32
-	var gc_l_acc8 [32]float32
-	var gc_l_jj [32]int
-	var gc_l_jj_ [32]int
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-//line hecbench_gespmm.go:271
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:251
-			valSh := asF32(sh[gc_bdy<<5:])
-//line hecbench_gespmm.go:253
-			gc_l_valSh[gc_lane] = valSh
-		}
-		{
-			var gc_m16 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
-					rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:257
-					if rid < aNrows {
-						gc_m16 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
-						rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:259
-						lb := int(aCsrRowPtr[rid])
-						hb := int(aCsrRowPtr[rid+1])
-						ptr := lb + gc_tx
-						var offset int
-						var acc1, acc2, acc3, acc4, acc5, acc6, acc7, acc8, val float32
-//line hecbench_gespmm.go:267
-						_ = offset
-//line hecbench_gespmm.go:276
-						_ = val
-						gc_l_lb[gc_lane] = lb
-						gc_l_hb[gc_lane] = hb
-						gc_l_ptr[gc_lane] = ptr
-						gc_l_acc1[gc_lane] = acc1
-						gc_l_acc2[gc_lane] = acc2
-						gc_l_acc3[gc_lane] = acc3
-						gc_l_acc4[gc_lane] = acc4
-						gc_l_acc5[gc_lane] = acc5
-						gc_l_acc6[gc_lane] = acc6
-						gc_l_acc7[gc_lane] = acc7
-						gc_l_acc8[gc_lane] = acc8
-					}
-				}
-//line hecbench_gespmm.go:265
-				if gc_by != gc_gdy-1 {
-					{
-						gc_save7 := gc_act
-						gc_in7 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:275
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:266
-							jj := lb
-//line hecbench_gespmm.go:268
-							gc_l_jj[gc_lane] = jj
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in7 &^ gc_dead
-							var gc_m7, gc_skip7 uint32
-							_ = gc_skip7
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:286
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:266
-								if jj < hb {
-									gc_m7 |= 1 << gc_lane
-								}
-							}
-							gc_in7 &= gc_m7
-							gc_act = gc_in7
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:267
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:258
-									cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:262
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:264
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:266
-									var offset int
-//line hecbench_gespmm.go:268
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:270
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:272
-									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:274
-									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:276
-									acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:278
-									acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:280
-									acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:282
-									acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:284
-									var val float32
-//line hecbench_gespmm.go:286
-									jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:272
-									ptr += 32
-//line hecbench_gespmm.go:274
-									for kk := 0; kk < 32 && jj+kk < hb; kk++ {
-										offset = int(colIndSh[shmemOffset+kk]) + cid
-										val = valSh[shmemOffset+kk]
-										acc1 += val * bDnVal[offset]
-										acc2 += val * bDnVal[offset+32]
-										acc3 += val * bDnVal[offset+64]
-										acc4 += val * bDnVal[offset+96]
-										acc5 += val * bDnVal[offset+128]
-										acc6 += val * bDnVal[offset+160]
-										acc7 += val * bDnVal[offset+192]
-										acc8 += val * bDnVal[offset+224]
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-									gc_l_acc3[gc_lane] = acc3
-									gc_l_acc4[gc_lane] = acc4
-									gc_l_acc5[gc_lane] = acc5
-									gc_l_acc6[gc_lane] = acc6
-									gc_l_acc7[gc_lane] = acc7
-									gc_l_acc8[gc_lane] = acc8
-								}
-							}
-							gc_act = gc_in7 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:304
-								jj := gc_l_jj[gc_lane]
-//line hecbench_gespmm.go:266
-								jj += 32
-								gc_l_jj[gc_lane] = jj
-							}
-						}
-						gc_act = gc_save7 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:258
-							cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:260
-							var offset int
-//line hecbench_gespmm.go:262
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:264
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:266
-							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:268
-							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:270
-							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:272
-							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:274
-							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:276
-							acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:288
-							offset = rid*bNcols + cid
-							cDnVal[offset] = acc1
-							cDnVal[offset+32] = acc2
-							cDnVal[offset+64] = acc3
-							cDnVal[offset+96] = acc4
-							cDnVal[offset+128] = acc5
-							cDnVal[offset+160] = acc6
-							cDnVal[offset+192] = acc7
-							cDnVal[offset+224] = acc8
-						}
-					}
-				} else {
-					{
-//line hecbench_gespmm.go:300
-						gc_save13 := gc_act
-						gc_in13 := gc_act
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_gespmm.go:308
-							lb := gc_l_lb[gc_lane]
-//line hecbench_gespmm.go:299
-							jj_ := lb
-//line hecbench_gespmm.go:301
-							gc_l_jj_[gc_lane] = jj_
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in13 &^ gc_dead
-							var gc_m13, gc_skip13 uint32
-							_ = gc_skip13
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:319
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:299
-								if jj_ < hb {
-									gc_m13 |= 1 << gc_lane
-								}
-							}
-							gc_in13 &= gc_m13
-							gc_act = gc_in13
-							if gc_act == 0 {
-								break
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
-									shmemOffset := gc_ty << 5
-									threadIdx := shmemOffset + gc_tx
-//line hecbench_gespmm.go:255
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:257
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:259
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:300
-									if ptr < hb {
-										valSh[threadIdx] = aCsrVal[ptr]
-										colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
-									}
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:252
-									shmemOffset := gc_ty << 5
-//line hecbench_gespmm.go:258
-									cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:298
-									nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
-									valSh := gc_l_valSh[gc_lane]
-//line hecbench_gespmm.go:302
-									hb := gc_l_hb[gc_lane]
-//line hecbench_gespmm.go:304
-									ptr := gc_l_ptr[gc_lane]
-//line hecbench_gespmm.go:306
-									var offset int
-//line hecbench_gespmm.go:308
-									acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:310
-									acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:312
-									acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:314
-									acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:316
-									acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:318
-									acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:320
-									acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:322
-									acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:324
-									var val float32
-//line hecbench_gespmm.go:326
-									jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:305
-									ptr += 32
-//line hecbench_gespmm.go:307
-									for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
-										val = valSh[shmemOffset+kk_]
-										offset = int(colIndSh[shmemOffset+kk_]) + cid
-										if nout > 0 {
-											acc1 += val * bDnVal[offset]
-										}
-										if nout > 1 {
-											acc2 += val * bDnVal[offset+32]
-										}
-										if nout > 2 {
-											acc3 += val * bDnVal[offset+64]
-										}
-										if nout > 3 {
-											acc4 += val * bDnVal[offset+96]
-										}
-										if nout > 4 {
-											acc5 += val * bDnVal[offset+128]
-										}
-										if nout > 5 {
-											acc6 += val * bDnVal[offset+160]
-										}
-										if nout > 6 {
-											acc7 += val * bDnVal[offset+192]
-										}
-										if nout > 7 {
-											acc8 += val * bDnVal[offset+224]
-										}
-									}
-									gc_l_ptr[gc_lane] = ptr
-									gc_l_acc1[gc_lane] = acc1
-									gc_l_acc2[gc_lane] = acc2
-									gc_l_acc3[gc_lane] = acc3
-									gc_l_acc4[gc_lane] = acc4
-									gc_l_acc5[gc_lane] = acc5
-									gc_l_acc6[gc_lane] = acc6
-									gc_l_acc7[gc_lane] = acc7
-									gc_l_acc8[gc_lane] = acc8
-								}
-							}
-							gc_act = gc_in13 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_gespmm.go:353
-								jj_ := gc_l_jj_[gc_lane]
-//line hecbench_gespmm.go:299
-								jj_ += 32
-								gc_l_jj_[gc_lane] = jj_
-							}
-						}
-						gc_act = gc_save13 &^ gc_dead
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_gespmm.go:255
-							rid := gc_bdy*gc_bx + gc_ty
-//line hecbench_gespmm.go:258
-							cid := gc_by<<8 + gc_tx
-//line hecbench_gespmm.go:298
-							nout := (bNcols - cid + 31) / 32
-//line hecbench_gespmm.go:300
-							var offset int
-//line hecbench_gespmm.go:302
-							acc1 := gc_l_acc1[gc_lane]
-//line hecbench_gespmm.go:304
-							acc2 := gc_l_acc2[gc_lane]
-//line hecbench_gespmm.go:306
-							acc3 := gc_l_acc3[gc_lane]
-//line hecbench_gespmm.go:308
-							acc4 := gc_l_acc4[gc_lane]
-//line hecbench_gespmm.go:310
-							acc5 := gc_l_acc5[gc_lane]
-//line hecbench_gespmm.go:312
-							acc6 := gc_l_acc6[gc_lane]
-//line hecbench_gespmm.go:314
-							acc7 := gc_l_acc7[gc_lane]
-//line hecbench_gespmm.go:316
-							acc8 := gc_l_acc8[gc_lane]
-//line hecbench_gespmm.go:337
-							offset = rid*bNcols + cid
-							if nout > 0 {
-								cDnVal[offset] = acc1
-							}
-							if nout > 1 {
-								cDnVal[offset+32] = acc2
-							}
-							if nout > 2 {
-								cDnVal[offset+64] = acc3
-							}
-							if nout > 3 {
-								cDnVal[offset+96] = acc4
-							}
-							if nout > 4 {
-								cDnVal[offset+128] = acc5
-							}
-							if nout > 5 {
-								cDnVal[offset+160] = acc6
-							}
-							if nout > 6 {
-								cDnVal[offset+192] = acc7
-							}
-							if nout > 7 {
-								cDnVal[offset+224] = acc8
-							}
-						}
-					}
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
-	}
-}
-
-// gc_files_hecbench_gespmm holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_gespmm.go
-//line hecbench_gespmm.go:375
-var gc_files_hecbench_gespmm embed.FS

@@ -5,29 +5,12 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GraphReduceKernel is reduce of main.cu.
-//
-//line hecbench_graphexec.go:21
-func GraphReduceKernel(inputVec []float32, outputVec []float64, inputSize, outputSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_graphReduce,
-		func(gc_t *gocuda.Thread) { graphReduce(gc_t, inputVec, outputVec, inputSize, outputSize) },
-		func(gc_b *compiled.Block) { gc_body_graphReduce(gc_b, inputVec, outputVec, inputSize, outputSize) })
-}
-
-//line hecbench_graphexec.go:21
-var gc_src_graphReduce = compiled.NewSource(gc_files_hecbench_graphexec, "graphReduce", "a79c0483d05191cf2b13ede2761eca10898975884351cb8d7499396a170e1a31", "hecbench_graphexec.go:18-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_graphexec.go:21
 func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
@@ -358,18 +341,6 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	}
 }
 
-// GraphReduceFinalKernel is reduceFinal of main.cu.
-//
-//line hecbench_graphexec.go:62
-func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_graphReduceFinal,
-		func(gc_t *gocuda.Thread) { graphReduceFinal(gc_t, inputVec, result, inputSize) },
-		func(gc_b *compiled.Block) { gc_body_graphReduceFinal(gc_b, inputVec, result, inputSize) })
-}
-
-//line hecbench_graphexec.go:62
-var gc_src_graphReduceFinal = compiled.NewSource(gc_files_hecbench_graphexec, "graphReduceFinal", "d594b6a9bc6256c6fd73abb65e29ab221b366aa90e563080b6afc224f06c4ae9", "hecbench_graphexec.go:59-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_graphexec.go:62
 func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
 	t := gc_b.Thread()
@@ -674,66 +645,64 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_graphexec.go:109
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:100
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+				gc_hi2 = 0
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line hecbench_graphexec.go:100
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
-				}
+				tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:103
+				tempSum += tmp[gc_rank+32]
+//line hecbench_graphexec.go:105
+				gc_s_tempSum[gc_rank] = tempSum
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
-					gc_hi2 = 0
-				}
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+//line hecbench_graphexec.go:106
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:113
 					tempSum := gc_s_tempSum[gc_rank]
-					{
-//line hecbench_graphexec.go:103
-						tempSum += tmp[gc_rank+32]
+//line hecbench_graphexec.go:107
+					gc_c1v[gc_lane] = tempSum
+				}
+//line hecbench_graphexec.go:107
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:114
+					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:107
+					tempSum += gc_c1r[gc_lane]
 					gc_s_tempSum[gc_rank] = tempSum
 				}
-//line hecbench_graphexec.go:106
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:113
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:107
-						gc_c1v[gc_lane] = tempSum
-					}
-//line hecbench_graphexec.go:107
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line hecbench_graphexec.go:114
-						tempSum := gc_s_tempSum[gc_rank]
-//line hecbench_graphexec.go:107
-						tempSum += gc_c1r[gc_lane]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
+//line hecbench_graphexec.go:114
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -745,9 +714,3 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 	}
 }
-
-// gc_files_hecbench_graphexec holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_graphexec.go
-//line hecbench_graphexec.go:122
-var gc_files_hecbench_graphexec embed.FS

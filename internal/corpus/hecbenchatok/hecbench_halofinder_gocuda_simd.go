@@ -5,33 +5,11 @@
 package hecbenchatok
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Step10Kernel is Step10_kernel of RCBForceTree.cxx.
-//
-//line hecbench_halofinder.go:120
-func Step10Kernel(count, count1 int, xx, yy, zz, mass, xx1, yy1, zz1, mass1, vx, vy, vz []float32, fsrrmax2, mpRsm2, fcoeff float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_step10,
-		func(gc_t *gocuda.Thread) {
-			step10(gc_t, count, count1, xx, yy, zz, mass, xx1, yy1, zz1, mass1, vx, vy, vz, fsrrmax2, mpRsm2, fcoeff)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_step10(gc_b, count, count1, xx, yy, zz, mass, xx1, yy1, zz1, mass1, vx, vy, vz, fsrrmax2, mpRsm2, fcoeff)
-		})
-}
-
-//line hecbench_halofinder.go:120
-var gc_src_step10 = compiled.NewSource(gc_files_hecbench_halofinder, "step10", "b0ae9d2bbbd5f9ced1b710768dc6bcb2b100e8867fe11b1935a61b1324d83ebd", "hecbench_halofinder.go:117-170", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48").NoGoexit("123f1f79dbcd79666693b3a00c4f455cbe87e5183679709c7e2c5cb22378585f", "common.go:8-8", "hecbench_halofinder.go:28-34", "hecbench_halofinder.go:50-70", "hecbench_halofinder.go:72-102")
 
 //line hecbench_halofinder.go:120
 func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, xx1, yy1, zz1, mass1, vx, vy, vz []float32, fsrrmax2, mpRsm2, fcoeff float32) {
@@ -134,1732 +112,1723 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 			gc_l_zzj[gc_lane] = zzj
 			gc_l_massj[gc_lane] = massj
 		}
+//line hecbench_halofinder.go:130
+		gc_save25 := gc_act
+		gc_in25 := gc_act
 		{
-			gc_save25 := gc_act
-			gc_in25 := gc_act
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+//line hecbench_halofinder.go:126
+				yIdx := gc_by*gc_bdy + gc_ty
+//line hecbench_halofinder.go:129
+				i := yIdx
+//line hecbench_halofinder.go:131
+				gc_l_i[gc_lane] = i
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in25 &^ gc_dead
+			var gc_m25, gc_skip25 uint32
+//line hecbench_halofinder.go:142
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:129
+				if i < count/hfTileY {
+					gc_m25 |= 1 << gc_lane
+				}
+			}
+			gc_in25 &= gc_m25
+			gc_act = gc_in25
+			if gc_act == 0 {
+				break
+			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
 					}
-//line hecbench_halofinder.go:126
-					yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:129
-					i := yIdx
-//line hecbench_halofinder.go:131
-					gc_l_i[gc_lane] = i
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:125
+					xIdx := gc_bx*gc_bdx + gc_tx
+//line hecbench_halofinder.go:127
+					i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:130
+					var xi, yi, zi [hfTileY]float32
+					gc_l_xi[gc_lane] = xi
+					gc_l_yi[gc_lane] = yi
+					gc_l_zi[gc_lane] = zi
+//line hecbench_halofinder.go:133
+					loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+//line hecbench_halofinder.go:136
+					for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
+						loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+						computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
+					}
+//line hecbench_halofinder.go:142
+					for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
+						loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+						computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
+					}
 				}
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
+			var checkBounds bool = false
+//line hecbench_halofinder.go:148
+			var tileSize int = hfTileY
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_act = gc_in25 &^ gc_dead
-				var gc_m25, gc_skip25 uint32
-//line hecbench_halofinder.go:142
+//line hecbench_halofinder.go:155
+				i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:148
+				var i_2 int = i
+//line hecbench_halofinder.go:150
+				gc_l_i_2[gc_lane] = i_2
+			}
+//line hecbench_halofinder.go:148
+			var bounds int = count
+//line hecbench_halofinder.go:148
+			var fcoeff_ float32 = fcoeff
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:148
+				var xi_2 []float32 = gc_l_xi[gc_lane][:]
+//line hecbench_halofinder.go:148
+				var yi_2 []float32 = gc_l_yi[gc_lane][:]
+//line hecbench_halofinder.go:148
+				var zi_2 []float32 = gc_l_zi[gc_lane][:]
+//line hecbench_halofinder.go:152
+				gc_l_xi_2[gc_lane] = xi_2
+				gc_l_yi_2[gc_lane] = yi_2
+				gc_l_zi_2[gc_lane] = zi_2
+			}
+//line hecbench_halofinder.go:148
+			var vx_ []float32 = vx
+//line hecbench_halofinder.go:148
+			var vy_ []float32 = vy
+//line hecbench_halofinder.go:148
+			var vz_ []float32 = vz
+//line hecbench_halofinder.go:106
+			for u := 0; u < tileSize; u++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:113
+					i_2 := gc_l_i_2[gc_lane]
+//line hecbench_halofinder.go:107
+					idx := tileSize*i_2 + u
+//line hecbench_halofinder.go:109
+					gc_l_idx[gc_lane] = idx
+				}
+//line hecbench_halofinder.go:112
+				var gc_m23 uint32
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-					if i < count/hfTileY {
-						gc_m25 |= 1 << gc_lane
+					idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:109
+					if !checkBounds || idx < bounds {
+						gc_m23 |= 1 << gc_lane
 					}
 				}
-				gc_in25 &= gc_m25
-				gc_act = gc_in25
-				if gc_act == 0 {
-					break
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+				gc_save23 := gc_act
+				gc_act = gc_save23 & gc_m23
+				if gc_act != 0 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
-						xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
-						i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:130
-						var xi, yi, zi [hfTileY]float32
-						gc_l_xi[gc_lane] = xi
-						gc_l_yi[gc_lane] = yi
-						gc_l_zi[gc_lane] = zi
-//line hecbench_halofinder.go:133
-						loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:136
-						for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
-							loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-							computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
-						}
-//line hecbench_halofinder.go:142
-						for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
-							loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-							computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
-						}
+						xi_2 := gc_l_xi_2[gc_lane]
+//line hecbench_halofinder.go:124
+						idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:110
+						var out []float32 = vx_[idx:]
+//line hecbench_halofinder.go:110
+						var val float32 = fcoeff_ * xi_2[u]
+//line hecbench_halofinder.go:39
+						gc_l_out[gc_lane] = out
+						gc_l_val[gc_lane] = val
 					}
-				}
-				var checkBounds bool = false
-//line hecbench_halofinder.go:148
-				var tileSize int = hfTileY
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line hecbench_halofinder.go:155
-					i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:148
-					var i_2 int = i
-//line hecbench_halofinder.go:150
-					gc_l_i_2[gc_lane] = i_2
-				}
-//line hecbench_halofinder.go:148
-				var bounds int = count
-//line hecbench_halofinder.go:148
-				var fcoeff_ float32 = fcoeff
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:148
-					var xi_2 []float32 = gc_l_xi[gc_lane][:]
-//line hecbench_halofinder.go:148
-					var yi_2 []float32 = gc_l_yi[gc_lane][:]
-//line hecbench_halofinder.go:148
-					var zi_2 []float32 = gc_l_zi[gc_lane][:]
-//line hecbench_halofinder.go:152
-					gc_l_xi_2[gc_lane] = xi_2
-					gc_l_yi_2[gc_lane] = yi_2
-					gc_l_zi_2[gc_lane] = zi_2
-				}
-//line hecbench_halofinder.go:148
-				var vx_ []float32 = vx
-//line hecbench_halofinder.go:148
-				var vy_ []float32 = vy
-//line hecbench_halofinder.go:148
-				var vz_ []float32 = vz
-//line hecbench_halofinder.go:106
-				for u := 0; u < tileSize; u++ {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_halofinder.go:113
-						i_2 := gc_l_i_2[gc_lane]
-//line hecbench_halofinder.go:107
-						idx := tileSize*i_2 + u
-//line hecbench_halofinder.go:109
-						gc_l_idx[gc_lane] = idx
-					}
-					{
-						var gc_m23 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:39
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:39
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:109
-							if !checkBounds || idx < bounds {
-								gc_m23 |= 1 << gc_lane
-							}
+							archsimd.ClearAVXUpperBits()
 						}
-						gc_save23 := gc_act
-						gc_act = gc_save23 & gc_m23
-						if gc_act != 0 {
+						if gc_left != 0 {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
+								if gc_left&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								xi_2 := gc_l_xi_2[gc_lane]
-//line hecbench_halofinder.go:124
-								idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:110
-								var out []float32 = vx_[idx:]
-//line hecbench_halofinder.go:110
-								var val float32 = fcoeff_ * xi_2[u]
+//line hecbench_halofinder.go:52
+								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:39
-								gc_l_out[gc_lane] = out
+								val += gc_c1r[gc_lane]
 								gc_l_val[gc_lane] = val
 							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
+						}
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:40
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
 							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
-								gc_left := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:39
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:39
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:52
-										val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:39
-										val += gc_c1r[gc_lane]
-										gc_l_val[gc_lane] = val
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
-								gc_left2 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:40
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left2 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:40
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left2 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left2 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left2&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:53
-										val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:40
-										val += gc_c2r[gc_lane]
-										gc_l_val[gc_lane] = val
-									}
-								}
-							}
-//line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
-							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:41
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:41
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left3&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:54
-										val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:41
-										val += gc_c3r[gc_lane]
-										gc_l_val[gc_lane] = val
-									}
-								}
-							}
-//line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
-							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
-								gc_left4 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:42
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left4 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
-//line hecbench_halofinder.go:42
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val.StoreSlice(gc_l_val[gc_lane:])
-											gc_left4 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left4&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:42
-										val += gc_c4r[gc_lane]
-										gc_l_val[gc_lane] = val
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out := gc_l_out[gc_lane]
-//line hecbench_halofinder.go:59
-									val := gc_l_val[gc_lane]
-//line hecbench_halofinder.go:61
-									yi_2 := gc_l_yi_2[gc_lane]
-//line hecbench_halofinder.go:63
-									idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-									val += gc_c5r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out[0], val)
-									}
-//line hecbench_halofinder.go:111
-									var out_ []float32 = vy_[idx:]
-//line hecbench_halofinder.go:111
-									var val_ float32 = fcoeff_ * yi_2[u]
-//line hecbench_halofinder.go:39
-									gc_l_out_[gc_lane] = out_
-									gc_l_val[gc_lane] = val
-									gc_l_val_[gc_lane] = val_
+//line hecbench_halofinder.go:40
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:40
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
 							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
-							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
-								gc_left5 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left5 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left5 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
 								}
-								if gc_left5 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left5&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:52
-										val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:39
-										val_ += gc_c6r[gc_lane]
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
-								gc_left6 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left6 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left6 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left6 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left6&(1<<gc_lane) == 0 {
-											continue
-										}
 //line hecbench_halofinder.go:53
-										val_ := gc_l_val_[gc_lane]
+								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:40
-										val_ += gc_c7r[gc_lane]
-										gc_l_val_[gc_lane] = val_
-									}
-								}
+								val += gc_c2r[gc_lane]
+								gc_l_val[gc_lane] = val
 							}
+						}
+					}
 //line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:41
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
 							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
-								gc_left7 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left7 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left7 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left7 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left7&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:54
-										val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:41
-										val_ += gc_c8r[gc_lane]
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-							}
-//line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
-							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
-								gc_left8 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left8 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_.StoreSlice(gc_l_val_[gc_lane:])
-											gc_left8 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left8 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left8&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:42
-										val_ += gc_c9r[gc_lane]
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out_ := gc_l_out_[gc_lane]
-//line hecbench_halofinder.go:59
-									val_ := gc_l_val_[gc_lane]
-//line hecbench_halofinder.go:61
-									zi_2 := gc_l_zi_2[gc_lane]
-//line hecbench_halofinder.go:63
-									idx := gc_l_idx[gc_lane]
-//line hecbench_halofinder.go:43
-									val_ += gc_c10r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out_[0], val_)
-									}
-//line hecbench_halofinder.go:112
-									var out_2 []float32 = vz_[idx:]
-//line hecbench_halofinder.go:112
-									var val_2 float32 = fcoeff_ * zi_2[u]
-//line hecbench_halofinder.go:39
-									gc_l_out_2[gc_lane] = out_2
-									gc_l_val_[gc_lane] = val_
-									gc_l_val_2[gc_lane] = val_2
+//line hecbench_halofinder.go:41
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:41
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
-							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
-								gc_left9 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left9 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left9 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
 								}
-								if gc_left9 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left9&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:52
-										val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:39
-										val_2 += gc_c11r[gc_lane]
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
-								gc_left10 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left10 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left10 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left10 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left10&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:53
-										val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:40
-										val_2 += gc_c12r[gc_lane]
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-							}
-//line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
-							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
-								gc_left11 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left11 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left11 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left11 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left11&(1<<gc_lane) == 0 {
-											continue
-										}
 //line hecbench_halofinder.go:54
-										val_2 := gc_l_val_2[gc_lane]
+								val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:41
-										val_2 += gc_c13r[gc_lane]
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
+								val += gc_c3r[gc_lane]
+								gc_l_val[gc_lane] = val
 							}
+						}
+					}
 //line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:42
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
 							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
-								gc_left12 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left12 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_2.StoreSlice(gc_l_val_2[gc_lane:])
-											gc_left12 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left12 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left12&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:42
-										val_2 += gc_c14r[gc_lane]
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out_2 := gc_l_out_2[gc_lane]
-//line hecbench_halofinder.go:59
-									val_2 := gc_l_val_2[gc_lane]
-//line hecbench_halofinder.go:43
-									val_2 += gc_c15r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out_2[0], val_2)
-									}
-									gc_l_val_2[gc_lane] = val_2
+//line hecbench_halofinder.go:42
+									val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+//line hecbench_halofinder.go:42
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						gc_act = gc_save23 &^ gc_dead &^ gc_skip25
-					}
-				}
-				gc_act = gc_in25 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line hecbench_halofinder.go:62
-					i := gc_l_i[gc_lane]
-//line hecbench_halofinder.go:129
-					i += gc_bdy * gc_gdy
-					gc_l_i[gc_lane] = i
-				}
-			}
-			gc_act = gc_save25 &^ gc_dead
-		}
-		{
-//line hecbench_halofinder.go:153
-			gc_save49 := gc_act
-			gc_in49 := gc_act
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val := gc_l_val[gc_lane]
+//line hecbench_halofinder.go:42
+								val += gc_c4r[gc_lane]
+								gc_l_val[gc_lane] = val
+							}
 						}
 					}
-//line hecbench_halofinder.go:126
-					yIdx := gc_by*gc_bdy + gc_ty
-//line hecbench_halofinder.go:152
-					i_ := yIdx
-//line hecbench_halofinder.go:154
-					gc_l_i_[gc_lane] = i_
-				}
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in49 &^ gc_dead
-				var gc_m49, gc_skip49 uint32
-//line hecbench_halofinder.go:165
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-					if i_ < count-count/hfTileY*hfTileY {
-						gc_m49 |= 1 << gc_lane
-					}
-				}
-				gc_in49 &= gc_m49
-				gc_act = gc_in49
-				if gc_act == 0 {
-					break
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:125
-						xIdx := gc_bx*gc_bdx + gc_tx
-//line hecbench_halofinder.go:127
-						i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:153
-						k := i_ + count/hfTileY*hfTileY
-						var xi_, yi_, zi_ [1]float32
-						gc_l_xi_[gc_lane] = xi_
-						gc_l_yi_[gc_lane] = yi_
-						gc_l_zi_[gc_lane] = zi_
-//line hecbench_halofinder.go:156
-						loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-//line hecbench_halofinder.go:158
-						for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
-							loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-							computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
-						}
-//line hecbench_halofinder.go:163
-						for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
-							loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-							computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
-						}
-//line hecbench_halofinder.go:171
-						gc_l_k[gc_lane] = k
-					}
-				}
-//line hecbench_halofinder.go:168
-				var checkBounds_ bool = true
-//line hecbench_halofinder.go:168
-				var tileSize_ int = 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line hecbench_halofinder.go:175
-					k := gc_l_k[gc_lane]
-//line hecbench_halofinder.go:168
-					var i_3 int = k
-//line hecbench_halofinder.go:170
-					gc_l_i_3[gc_lane] = i_3
-				}
-//line hecbench_halofinder.go:168
-				var bounds_ int = count
-//line hecbench_halofinder.go:168
-				var fcoeff_2 float32 = fcoeff
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_halofinder.go:168
-					var xi_3 []float32 = gc_l_xi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-					var yi_3 []float32 = gc_l_yi_[gc_lane][:]
-//line hecbench_halofinder.go:168
-					var zi_3 []float32 = gc_l_zi_[gc_lane][:]
-//line hecbench_halofinder.go:172
-					gc_l_xi_3[gc_lane] = xi_3
-					gc_l_yi_3[gc_lane] = yi_3
-					gc_l_zi_3[gc_lane] = zi_3
-				}
-//line hecbench_halofinder.go:168
-				var vx_2 []float32 = vx
-//line hecbench_halofinder.go:168
-				var vy_2 []float32 = vy
-//line hecbench_halofinder.go:168
-				var vz_2 []float32 = vz
-//line hecbench_halofinder.go:106
-				for u_ := 0; u_ < tileSize_; u_++ {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_halofinder.go:113
-						i_3 := gc_l_i_3[gc_lane]
-//line hecbench_halofinder.go:107
-						idx_ := tileSize_*i_3 + u_
-//line hecbench_halofinder.go:109
-						gc_l_idx_[gc_lane] = idx_
-					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
 					{
-						var gc_m47 uint32
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:109
-							if !checkBounds_ || idx_ < bounds_ {
-								gc_m47 |= 1 << gc_lane
+							out := gc_l_out[gc_lane]
+//line hecbench_halofinder.go:59
+							val := gc_l_val[gc_lane]
+//line hecbench_halofinder.go:61
+							yi_2 := gc_l_yi_2[gc_lane]
+//line hecbench_halofinder.go:63
+							idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:43
+							val += gc_c5r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out[0], val)
 							}
+//line hecbench_halofinder.go:111
+							var out_ []float32 = vy_[idx:]
+//line hecbench_halofinder.go:111
+							var val_ float32 = fcoeff_ * yi_2[u]
+//line hecbench_halofinder.go:39
+							gc_l_out_[gc_lane] = out_
+							gc_l_val[gc_lane] = val
+							gc_l_val_[gc_lane] = val_
 						}
-						gc_save47 := gc_act
-						gc_act = gc_save47 & gc_m47
-						if gc_act != 0 {
+					}
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
+						gc_left5 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
+								if gc_left5&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								xi_3 := gc_l_xi_3[gc_lane]
-//line hecbench_halofinder.go:124
-								idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:110
-								var out_3 []float32 = vx_2[idx_:]
-//line hecbench_halofinder.go:110
-								var val_3 float32 = fcoeff_2 * xi_3[u_]
-//line hecbench_halofinder.go:39
-								gc_l_out_3[gc_lane] = out_3
-								gc_l_val_3[gc_lane] = val_3
-							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
-							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
-								gc_left13 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left13 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left13 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left13 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left13&(1<<gc_lane) == 0 {
-											continue
-										}
 //line hecbench_halofinder.go:52
-										val_3 := gc_l_val_3[gc_lane]
+								val_ := gc_l_val_[gc_lane]
 //line hecbench_halofinder.go:39
-										val_3 += gc_c16r[gc_lane]
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
-								gc_left14 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left14 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left14 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left14 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left14&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:53
-										val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:40
-										val_3 += gc_c17r[gc_lane]
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-							}
-//line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
-							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
-								gc_left15 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left15 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left15 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left15 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left15&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:54
-										val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:41
-										val_3 += gc_c18r[gc_lane]
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-							}
-//line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
-							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
-								gc_left16 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left16 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_3.StoreSlice(gc_l_val_3[gc_lane:])
-											gc_left16 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left16 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left16&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:42
-										val_3 += gc_c19r[gc_lane]
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out_3 := gc_l_out_3[gc_lane]
-//line hecbench_halofinder.go:59
-									val_3 := gc_l_val_3[gc_lane]
-//line hecbench_halofinder.go:61
-									yi_3 := gc_l_yi_3[gc_lane]
-//line hecbench_halofinder.go:63
-									idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-									val_3 += gc_c20r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out_3[0], val_3)
-									}
-//line hecbench_halofinder.go:111
-									var out_4 []float32 = vy_2[idx_:]
-//line hecbench_halofinder.go:111
-									var val_4 float32 = fcoeff_2 * yi_3[u_]
-//line hecbench_halofinder.go:39
-									gc_l_out_4[gc_lane] = out_4
-									gc_l_val_3[gc_lane] = val_3
-									gc_l_val_4[gc_lane] = val_4
-								}
-							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
-							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
-								gc_left17 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left17 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left17 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left17 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left17&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:52
-										val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:39
-										val_4 += gc_c21r[gc_lane]
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
-								gc_left18 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left18 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left18 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left18 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left18&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:53
-										val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:40
-										val_4 += gc_c22r[gc_lane]
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-							}
-//line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
-							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
-								gc_left19 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left19 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left19 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left19 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left19&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:54
-										val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:41
-										val_4 += gc_c23r[gc_lane]
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-							}
-//line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
-							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
-								gc_left20 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left20 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_4.StoreSlice(gc_l_val_4[gc_lane:])
-											gc_left20 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left20 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left20&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:42
-										val_4 += gc_c24r[gc_lane]
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out_4 := gc_l_out_4[gc_lane]
-//line hecbench_halofinder.go:59
-									val_4 := gc_l_val_4[gc_lane]
-//line hecbench_halofinder.go:61
-									zi_3 := gc_l_zi_3[gc_lane]
-//line hecbench_halofinder.go:63
-									idx_ := gc_l_idx_[gc_lane]
-//line hecbench_halofinder.go:43
-									val_4 += gc_c25r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out_4[0], val_4)
-									}
-//line hecbench_halofinder.go:112
-									var out_5 []float32 = vz_2[idx_:]
-//line hecbench_halofinder.go:112
-									var val_5 float32 = fcoeff_2 * zi_3[u_]
-//line hecbench_halofinder.go:39
-									gc_l_out_5[gc_lane] = out_5
-									gc_l_val_4[gc_lane] = val_4
-									gc_l_val_5[gc_lane] = val_5
-								}
-							}
-//line hecbench_halofinder.go:39
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
-							} else {
-//line hecbench_halofinder.go:39
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
-								gc_left21 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:39
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left21 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:39
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:39
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
-//line hecbench_halofinder.go:39
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left21 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left21 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left21&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:52
-										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:39
-										val_5 += gc_c26r[gc_lane]
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-							}
-//line hecbench_halofinder.go:40
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
-							} else {
-//line hecbench_halofinder.go:40
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
-								gc_left22 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:40
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left22 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:40
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:40
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
-//line hecbench_halofinder.go:40
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left22 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left22 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left22&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:53
-										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:40
-										val_5 += gc_c27r[gc_lane]
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-							}
-//line hecbench_halofinder.go:41
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
-							} else {
-//line hecbench_halofinder.go:41
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
-								gc_left23 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:41
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left23 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:41
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:41
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
-//line hecbench_halofinder.go:41
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left23 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left23 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left23&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:54
-										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:41
-										val_5 += gc_c28r[gc_lane]
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-							}
-//line hecbench_halofinder.go:42
-							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
-							} else {
-//line hecbench_halofinder.go:42
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
-								gc_left24 := gc_act
-								if compiled.SIMD {
-									if gc_act == ^uint32(0) {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_halofinder.go:42
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left24 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-//line hecbench_halofinder.go:42
-											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_halofinder.go:42
-											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
-//line hecbench_halofinder.go:42
-											val_5.StoreSlice(gc_l_val_5[gc_lane:])
-											gc_left24 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left24 != 0 {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_left24&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_halofinder.go:55
-										val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:42
-										val_5 += gc_c29r[gc_lane]
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-							}
-//line hecbench_halofinder.go:43
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									out_5 := gc_l_out_5[gc_lane]
-//line hecbench_halofinder.go:59
-									val_5 := gc_l_val_5[gc_lane]
-//line hecbench_halofinder.go:43
-									val_5 += gc_c30r[gc_lane]
-//line hecbench_halofinder.go:45
-									if gc_tx%32 == 0 {
-										atomic.Add(&out_5[0], val_5)
-									}
-									gc_l_val_5[gc_lane] = val_5
-								}
+								val_ += gc_c6r[gc_lane]
+								gc_l_val_[gc_lane] = val_
 							}
 						}
-						gc_act = gc_save47 &^ gc_dead &^ gc_skip49
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:40
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:53
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:40
+								val_ += gc_c7r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+//line hecbench_halofinder.go:41
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
+						gc_left7 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:41
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left7&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:54
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:41
+								val_ += gc_c8r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+//line hecbench_halofinder.go:42
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
+						gc_left8 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left8 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:42
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c9r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left8 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left8&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:42
+								val_ += gc_c9r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							out_ := gc_l_out_[gc_lane]
+//line hecbench_halofinder.go:59
+							val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:61
+							zi_2 := gc_l_zi_2[gc_lane]
+//line hecbench_halofinder.go:63
+							idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:43
+							val_ += gc_c10r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out_[0], val_)
+							}
+//line hecbench_halofinder.go:112
+							var out_2 []float32 = vz_[idx:]
+//line hecbench_halofinder.go:112
+							var val_2 float32 = fcoeff_ * zi_2[u]
+//line hecbench_halofinder.go:39
+							gc_l_out_2[gc_lane] = out_2
+							gc_l_val_[gc_lane] = val_
+							gc_l_val_2[gc_lane] = val_2
+						}
+					}
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
+						gc_left9 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left9 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c11r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left9 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left9&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:52
+								val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:39
+								val_2 += gc_c11r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
+						gc_left10 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left10 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:40
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left10 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left10 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left10&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:53
+								val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:40
+								val_2 += gc_c12r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+//line hecbench_halofinder.go:41
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
+						gc_left11 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left11 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:41
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c13r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left11 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left11 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left11&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:54
+								val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:41
+								val_2 += gc_c13r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+//line hecbench_halofinder.go:42
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
+						gc_left12 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left12 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:42
+									val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left12 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left12 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left12&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:42
+								val_2 += gc_c14r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							out_2 := gc_l_out_2[gc_lane]
+//line hecbench_halofinder.go:59
+							val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:43
+							val_2 += gc_c15r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out_2[0], val_2)
+							}
+							gc_l_val_2[gc_lane] = val_2
+						}
 					}
 				}
-				gc_act = gc_in49 &^ gc_dead
+				gc_act = gc_save23 &^ gc_dead &^ gc_skip25
+			}
+//line hecbench_halofinder.go:55
+			gc_act = gc_in25 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_halofinder.go:62
+				i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:129
+				i += gc_bdy * gc_gdy
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save25 &^ gc_dead
+//line hecbench_halofinder.go:153
+		gc_save49 := gc_act
+		gc_in49 := gc_act
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+//line hecbench_halofinder.go:126
+				yIdx := gc_by*gc_bdy + gc_ty
+//line hecbench_halofinder.go:152
+				i_ := yIdx
+//line hecbench_halofinder.go:154
+				gc_l_i_[gc_lane] = i_
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in49 &^ gc_dead
+			var gc_m49, gc_skip49 uint32
+//line hecbench_halofinder.go:165
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i_ := gc_l_i_[gc_lane]
+//line hecbench_halofinder.go:152
+				if i_ < count-count/hfTileY*hfTileY {
+					gc_m49 |= 1 << gc_lane
+				}
+			}
+			gc_in49 &= gc_m49
+			gc_act = gc_in49
+			if gc_act == 0 {
+				break
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:125
+					xIdx := gc_bx*gc_bdx + gc_tx
+//line hecbench_halofinder.go:127
+					i_ := gc_l_i_[gc_lane]
+//line hecbench_halofinder.go:153
+					k := i_ + count/hfTileY*hfTileY
+					var xi_, yi_, zi_ [1]float32
+					gc_l_xi_[gc_lane] = xi_
+					gc_l_yi_[gc_lane] = yi_
+					gc_l_zi_[gc_lane] = zi_
+//line hecbench_halofinder.go:156
+					loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+//line hecbench_halofinder.go:158
+					for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
+						loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+						computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
+					}
+//line hecbench_halofinder.go:163
+					for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
+						loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+						computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
+					}
+//line hecbench_halofinder.go:171
+					gc_l_k[gc_lane] = k
+				}
+			}
+//line hecbench_halofinder.go:168
+			var checkBounds_ bool = true
+//line hecbench_halofinder.go:168
+			var tileSize_ int = 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_halofinder.go:175
+				k := gc_l_k[gc_lane]
+//line hecbench_halofinder.go:168
+				var i_3 int = k
+//line hecbench_halofinder.go:170
+				gc_l_i_3[gc_lane] = i_3
+			}
+//line hecbench_halofinder.go:168
+			var bounds_ int = count
+//line hecbench_halofinder.go:168
+			var fcoeff_2 float32 = fcoeff
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:168
+				var xi_3 []float32 = gc_l_xi_[gc_lane][:]
+//line hecbench_halofinder.go:168
+				var yi_3 []float32 = gc_l_yi_[gc_lane][:]
+//line hecbench_halofinder.go:168
+				var zi_3 []float32 = gc_l_zi_[gc_lane][:]
+//line hecbench_halofinder.go:172
+				gc_l_xi_3[gc_lane] = xi_3
+				gc_l_yi_3[gc_lane] = yi_3
+				gc_l_zi_3[gc_lane] = zi_3
+			}
+//line hecbench_halofinder.go:168
+			var vx_2 []float32 = vx
+//line hecbench_halofinder.go:168
+			var vy_2 []float32 = vy
+//line hecbench_halofinder.go:168
+			var vz_2 []float32 = vz
+//line hecbench_halofinder.go:106
+			for u_ := 0; u_ < tileSize_; u_++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-//line hecbench_halofinder.go:62
-					i_ := gc_l_i_[gc_lane]
-//line hecbench_halofinder.go:152
-					i_ += gc_bdy * gc_gdy
-					gc_l_i_[gc_lane] = i_
+//line hecbench_halofinder.go:113
+					i_3 := gc_l_i_3[gc_lane]
+//line hecbench_halofinder.go:107
+					idx_ := tileSize_*i_3 + u_
+//line hecbench_halofinder.go:109
+					gc_l_idx_[gc_lane] = idx_
 				}
+//line hecbench_halofinder.go:112
+				var gc_m47 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:109
+					if !checkBounds_ || idx_ < bounds_ {
+						gc_m47 |= 1 << gc_lane
+					}
+				}
+				gc_save47 := gc_act
+				gc_act = gc_save47 & gc_m47
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						xi_3 := gc_l_xi_3[gc_lane]
+//line hecbench_halofinder.go:124
+						idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:110
+						var out_3 []float32 = vx_2[idx_:]
+//line hecbench_halofinder.go:110
+						var val_3 float32 = fcoeff_2 * xi_3[u_]
+//line hecbench_halofinder.go:39
+						gc_l_out_3[gc_lane] = out_3
+						gc_l_val_3[gc_lane] = val_3
+					}
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
+						gc_left13 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left13 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left13 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left13 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left13&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:52
+								val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:39
+								val_3 += gc_c16r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
+						gc_left14 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left14 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:40
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c17r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left14 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left14 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left14&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:53
+								val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:40
+								val_3 += gc_c17r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+//line hecbench_halofinder.go:41
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
+						gc_left15 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left15 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:41
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left15 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left15 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left15&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:54
+								val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:41
+								val_3 += gc_c18r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+//line hecbench_halofinder.go:42
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
+						gc_left16 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left16 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:42
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c19r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_3.StoreSlice(gc_l_val_3[gc_lane:])
+									gc_left16 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left16 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left16&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:42
+								val_3 += gc_c19r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							out_3 := gc_l_out_3[gc_lane]
+//line hecbench_halofinder.go:59
+							val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:61
+							yi_3 := gc_l_yi_3[gc_lane]
+//line hecbench_halofinder.go:63
+							idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:43
+							val_3 += gc_c20r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out_3[0], val_3)
+							}
+//line hecbench_halofinder.go:111
+							var out_4 []float32 = vy_2[idx_:]
+//line hecbench_halofinder.go:111
+							var val_4 float32 = fcoeff_2 * yi_3[u_]
+//line hecbench_halofinder.go:39
+							gc_l_out_4[gc_lane] = out_4
+							gc_l_val_3[gc_lane] = val_3
+							gc_l_val_4[gc_lane] = val_4
+						}
+					}
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
+						gc_left17 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left17 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left17 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left17 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left17&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:52
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:39
+								val_4 += gc_c21r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
+						gc_left18 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left18 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:40
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left18 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left18 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left18&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:53
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:40
+								val_4 += gc_c22r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+//line hecbench_halofinder.go:41
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
+						gc_left19 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left19 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:41
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left19 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left19 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left19&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:54
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:41
+								val_4 += gc_c23r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+//line hecbench_halofinder.go:42
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
+						gc_left20 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left20 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:42
+									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left20 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left20 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left20&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:42
+								val_4 += gc_c24r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							out_4 := gc_l_out_4[gc_lane]
+//line hecbench_halofinder.go:59
+							val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:61
+							zi_3 := gc_l_zi_3[gc_lane]
+//line hecbench_halofinder.go:63
+							idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:43
+							val_4 += gc_c25r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out_4[0], val_4)
+							}
+//line hecbench_halofinder.go:112
+							var out_5 []float32 = vz_2[idx_:]
+//line hecbench_halofinder.go:112
+							var val_5 float32 = fcoeff_2 * zi_3[u_]
+//line hecbench_halofinder.go:39
+							gc_l_out_5[gc_lane] = out_5
+							gc_l_val_4[gc_lane] = val_4
+							gc_l_val_5[gc_lane] = val_5
+						}
+					}
+//line hecbench_halofinder.go:39
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
+					} else {
+//line hecbench_halofinder.go:39
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
+						gc_left21 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:39
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left21 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:39
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:39
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane:]))
+//line hecbench_halofinder.go:39
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left21 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left21 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left21&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:52
+								val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:39
+								val_5 += gc_c26r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+//line hecbench_halofinder.go:40
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
+					} else {
+//line hecbench_halofinder.go:40
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
+						gc_left22 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:40
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left22 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:40
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:40
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane:]))
+//line hecbench_halofinder.go:40
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left22 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left22 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left22&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:53
+								val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:40
+								val_5 += gc_c27r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+//line hecbench_halofinder.go:41
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
+					} else {
+//line hecbench_halofinder.go:41
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
+						gc_left23 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:41
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:41
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:41
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane:]))
+//line hecbench_halofinder.go:41
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left23 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left23&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:54
+								val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:41
+								val_5 += gc_c28r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+//line hecbench_halofinder.go:42
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
+					} else {
+//line hecbench_halofinder.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
+						gc_left24 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_halofinder.go:42
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_halofinder.go:42
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_halofinder.go:42
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane:]))
+//line hecbench_halofinder.go:42
+									val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left24 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left24&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_halofinder.go:55
+								val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:42
+								val_5 += gc_c29r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+//line hecbench_halofinder.go:43
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							out_5 := gc_l_out_5[gc_lane]
+//line hecbench_halofinder.go:59
+							val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:43
+							val_5 += gc_c30r[gc_lane]
+//line hecbench_halofinder.go:45
+							if gc_tx%32 == 0 {
+								atomic.Add(&out_5[0], val_5)
+							}
+							gc_l_val_5[gc_lane] = val_5
+						}
+					}
+				}
+				gc_act = gc_save47 &^ gc_dead &^ gc_skip49
 			}
-			gc_act = gc_save49 &^ gc_dead
+//line hecbench_halofinder.go:55
+			gc_act = gc_in49 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_halofinder.go:62
+				i_ := gc_l_i_[gc_lane]
+//line hecbench_halofinder.go:152
+				i_ += gc_bdy * gc_gdy
+				gc_l_i_[gc_lane] = i_
+			}
 		}
+		gc_act = gc_save49 &^ gc_dead
 	}
 }
-
-// gc_files_hecbench_halofinder holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_halofinder.go
-//line hecbench_halofinder.go:165
-var gc_files_hecbench_halofinder embed.FS

@@ -5,36 +5,12 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// EstepKernel is EstepKernel of lda-cuda: block b runs num_iters
-// iterations of the E step on documents b, b+gridDim.x, ... (indptr's
-// CSR rows of words cols with counts), accumulating new_beta under
-// per-word locks, grad_alpha and the train and validation losses.
-//
-//line hecbench_lda.go:99
-func EstepKernel(cols, indptr []int32, vali []bool, counts []float32, initGamma bool, numCols, numIndptr, numTopics, numIters int, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses []float32, locks []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_estepKernel,
-		func(gc_t *gocuda.Thread) {
-			estepKernel(gc_t, cols, indptr, vali, counts, initGamma, numCols, numIndptr, numTopics, numIters, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses, locks)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_estepKernel(gc_b, cols, indptr, vali, counts, initGamma, numCols, numIndptr, numTopics, numIters, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses, locks)
-		})
-}
-
-//line hecbench_lda.go:99
-var gc_src_estepKernel = compiled.NewSource(gc_files_hecbench_lda, "estepKernel", "e48c82948a49783782ba9bf55ca59b4516d69627f0c4ab03c31417cf4a054824", "hecbench_lda.go:93-232", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75").NoGoexit("d609d144eb988715357b2c244855fded987cc9c73f2fbd72c6356e6d0d8e6127", "common.go:10-15", "common.go:25-25", "common.go:5-7", "hecbench_lda.go:77-91")
 
 //line hecbench_lda.go:99
 func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool, counts []float32, initGamma bool, numCols, numIndptr, numTopics, numIters int, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses []float32, locks []int32) {
@@ -986,34 +962,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-								warp := gc_tx / ldaWarpSize
-								lane := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
-								val_ := gc_l_val_[gc_lane]
-//line hecbench_lda.go:44
-								var val float32
-//line hecbench_lda.go:30
-								var r_ float32 = val_
-//line hecbench_lda.go:47
-								val = r_
-//line hecbench_lda.go:50
-								if lane == 0 {
-									shared[warp] = val
-								}
-//line hecbench_lda.go:54
-								gc_s_val[gc_rank] = val
+//line hecbench_lda.go:34
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+							warp := gc_tx / ldaWarpSize
+							lane := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val_ := gc_l_val_[gc_lane]
+//line hecbench_lda.go:44
+							var val float32
+//line hecbench_lda.go:30
+							var r_ float32 = val_
+//line hecbench_lda.go:47
+							val = r_
+//line hecbench_lda.go:50
+							if lane == 0 {
+								shared[warp] = val
+							}
+//line hecbench_lda.go:54
+							gc_s_val[gc_rank] = val
 						}
 					}
 //line hecbench_lda.go:60
@@ -1060,357 +1035,355 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-							{
 //line hecbench_lda.go:73
-								var gc_m56 uint32
-								{
+							var gc_m56 uint32
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+									warp := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+									if warp == 0 {
+										gc_m56 |= 1 << gc_lane
+									}
+								}
+							}
+							gc_save56 := gc_act
+							gc_act = gc_save56 & gc_m56
+							if gc_act != 0 {
+								gc_left5 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line hecbench_lda.go:67
+											val_2 := val
+//line hecbench_lda.go:67
+											val_2.StoreSlice(gc_l_val_2[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line hecbench_lda.go:67
+											val_2 := val
+//line hecbench_lda.go:67
+											val_2.StoreSlice(gc_l_val_2[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left5&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+										val := gc_s_val[gc_rank]
+//line hecbench_lda.go:67
+										var val_2 float32 = val
+//line hecbench_lda.go:26
+										gc_l_val_2[gc_lane] = val_2
+									}
+								}
+//line hecbench_lda.go:26
+								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+								gc_left6 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:26
+											active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+//line hecbench_lda.go:26
+											active_.StoreSlice(gc_l_active_[gc_lane:])
+											gc_left6 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+//line hecbench_lda.go:26
+											active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
+//line hecbench_lda.go:26
+											active_.StoreSlice(gc_l_active_[gc_lane:])
+											gc_left6 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left6 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left6&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_lda.go:26
+										active_ := gc_c3r[gc_lane]
+//line hecbench_lda.go:28
+										gc_l_active_[gc_lane] = active_
+									}
+								}
+//line hecbench_lda.go:27
+								for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+									gc_left7 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:28
+												_ = val_2
+//line hecbench_lda.go:28
+												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+//line hecbench_lda.go:28
+												active_.StoreSlice(gc_c4m[gc_lane:])
+//line hecbench_lda.go:28
+												for gc_k15 := range 8 {
+//line hecbench_lda.go:28
+													gc_c4a[gc_lane+gc_k15] = offset_
+												}
+//line hecbench_lda.go:28
+												for gc_k16 := range 8 {
+//line hecbench_lda.go:28
+													gc_c4w[gc_lane+gc_k16] = 32
+												}
+//line hecbench_lda.go:29
+												gc_left7 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:28
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:28
+												_ = val_2
+//line hecbench_lda.go:28
+												active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+//line hecbench_lda.go:28
+												active_.StoreSlice(gc_c4m[gc_lane:])
+//line hecbench_lda.go:28
+												for gc_k13 := range 8 {
+//line hecbench_lda.go:28
+													gc_c4a[gc_lane+gc_k13] = offset_
+												}
+//line hecbench_lda.go:28
+												for gc_k14 := range 8 {
+//line hecbench_lda.go:28
+													gc_c4w[gc_lane+gc_k14] = 32
+												}
+//line hecbench_lda.go:29
+												gc_left7 &^= 0xff << gc_lane
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left7 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left7&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:41
+											val_2 := gc_l_val_2[gc_lane]
+											_ = val_2
+											active_ := gc_l_active_[gc_lane]
+//line hecbench_lda.go:28
+											gc_c4m[gc_lane] = active_
+											gc_c4a[gc_lane] = offset_
+											gc_c4w[gc_lane] = 32
+										}
+									}
+//line hecbench_lda.go:28
+									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+									gc_left8 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:28
+												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line hecbench_lda.go:28
+												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left8 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:28
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:28
+												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+//line hecbench_lda.go:28
+												val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left8 &^= 0xff << gc_lane
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left8 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left8&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:41
+											val_2 := gc_l_val_2[gc_lane]
+//line hecbench_lda.go:28
+											val_2 += gc_c4r[gc_lane]
+											gc_l_val_2[gc_lane] = val_2
+										}
+									}
+								}
+								gc_left9 := gc_act
+								if compiled.SIMD {
+//line hecbench_lda.go:30
+									gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
+//line hecbench_lda.go:30
+										gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											gc_rank := gc_w + gc_lane
+											gc_tx := gc_tidx10.X + gc_lane
+//line hecbench_lda.go:35
+											gc_ty := gc_tidx10.Y
+											_ = gc_ty
+											gc_tz := gc_tidx10.Z
+											_ = gc_tz
+//line hecbench_lda.go:30
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:30
+											var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+											r_2 := val_2
+//line hecbench_lda.go:67
+											val = r_2
+//line hecbench_lda.go:69
+											gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+											if gc_if2.ToBits() != 0 {
+//line hecbench_lda.go:70
+												var gc_lanes12 [8]float32
+//line hecbench_lda.go:70
+												val.Store(&gc_lanes12)
+//line hecbench_lda.go:70
+												for gc_k18 := range 8 {
+//line hecbench_lda.go:70
+													if gc_if2.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_lda.go:70
+														gc_pos.Thread = gc_rank + gc_k18
+//line hecbench_lda.go:70
+														shared[0] = gc_lanes12[gc_k18]
+													}
+												}
+//line hecbench_lda.go:70
+												gc_pos.Thread = gc_rank
+											}
+//line hecbench_lda.go:70
+											val.StoreSlice(gc_s_val[gc_rank:])
+											gc_left9 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+											if gc_tidx.X+8 > gc_bdx {
+												continue // the lanes wrap to the next row
+											}
+											gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+											gc_ty := gc_tidx.Y
+											_ = gc_ty
+											gc_tz := gc_tidx.Z
+											_ = gc_tz
+//line hecbench_lda.go:70
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+//line hecbench_lda.go:70
+											var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+											r_2 := val_2
+//line hecbench_lda.go:67
+											val = r_2
+//line hecbench_lda.go:69
+											gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+											if gc_if.ToBits() != 0 {
+//line hecbench_lda.go:70
+												var gc_lanes11 [8]float32
+//line hecbench_lda.go:70
+												val.Store(&gc_lanes11)
+//line hecbench_lda.go:70
+												for gc_k17 := range 8 {
+//line hecbench_lda.go:70
+													if gc_if.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_lda.go:70
+														gc_pos.Thread = gc_rank + gc_k17
+//line hecbench_lda.go:70
+														shared[0] = gc_lanes11[gc_k17]
+													}
+												}
+//line hecbench_lda.go:70
+												gc_pos.Thread = gc_rank
+											}
+//line hecbench_lda.go:70
+											val.StoreSlice(gc_s_val[gc_rank:])
+											gc_left9 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left9 != 0 {
+//line hecbench_lda.go:78
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx++
 										if gc_tx == gc_bdx {
 											gc_tx = 0
 										}
+										if gc_left9&(1<<gc_lane) == 0 {
+											continue
+										}
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-										warp := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-										if warp == 0 {
-											gc_m56 |= 1 << gc_lane
-										}
-									}
-								}
-								gc_save56 := gc_act
-								gc_act = gc_save56 & gc_m56
-								if gc_act != 0 {
-									gc_left5 := gc_act
-									if compiled.SIMD {
-										if gc_act == ^uint32(0) {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:67
-												val_2 := val
-//line hecbench_lda.go:67
-												val_2.StoreSlice(gc_l_val_2[gc_lane:])
-												gc_left5 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:67
-												val_2 := val
-//line hecbench_lda.go:67
-												val_2.StoreSlice(gc_l_val_2[gc_lane:])
-												gc_left5 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left5 != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_left5&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
-											val := gc_s_val[gc_rank]
-//line hecbench_lda.go:67
-											var val_2 float32 = val
-//line hecbench_lda.go:26
-											gc_l_val_2[gc_lane] = val_2
-										}
-									}
-//line hecbench_lda.go:26
-									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
-									gc_left6 := gc_act
-									if compiled.SIMD {
-										if gc_act == ^uint32(0) {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-												active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_lda.go:26
-												active_.StoreSlice(gc_l_active_[gc_lane:])
-												gc_left6 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-//line hecbench_lda.go:26
-												active_ := archsimd.LoadUint32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_lda.go:26
-												active_.StoreSlice(gc_l_active_[gc_lane:])
-												gc_left6 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left6 != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_left6&(1<<gc_lane) == 0 {
-												continue
-											}
-//line hecbench_lda.go:26
-											active_ := gc_c3r[gc_lane]
-//line hecbench_lda.go:28
-											gc_l_active_[gc_lane] = active_
-										}
-									}
-//line hecbench_lda.go:27
-									for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
-										gc_left7 := gc_act
-										if compiled.SIMD {
-											if gc_act == ^uint32(0) {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-													_ = val_2
-//line hecbench_lda.go:28
-													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
-//line hecbench_lda.go:28
-													active_.StoreSlice(gc_c4m[gc_lane:])
-//line hecbench_lda.go:28
-													for gc_k15 := range 8 {
-//line hecbench_lda.go:28
-														gc_c4a[gc_lane+gc_k15] = offset_
-													}
-//line hecbench_lda.go:28
-													for gc_k16 := range 8 {
-//line hecbench_lda.go:28
-														gc_c4w[gc_lane+gc_k16] = 32
-													}
-//line hecbench_lda.go:29
-													gc_left7 &^= 0xff << gc_lane
-												}
-											} else {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-													if gc_act>>gc_lane&0xff != 0xff {
-														continue
-													}
-//line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-													_ = val_2
-//line hecbench_lda.go:28
-													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane:])
-//line hecbench_lda.go:28
-													active_.StoreSlice(gc_c4m[gc_lane:])
-//line hecbench_lda.go:28
-													for gc_k13 := range 8 {
-//line hecbench_lda.go:28
-														gc_c4a[gc_lane+gc_k13] = offset_
-													}
-//line hecbench_lda.go:28
-													for gc_k14 := range 8 {
-//line hecbench_lda.go:28
-														gc_c4w[gc_lane+gc_k14] = 32
-													}
-//line hecbench_lda.go:29
-													gc_left7 &^= 0xff << gc_lane
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left7 != 0 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_left7&(1<<gc_lane) == 0 {
-													continue
-												}
-//line hecbench_lda.go:41
-												val_2 := gc_l_val_2[gc_lane]
-												_ = val_2
-												active_ := gc_l_active_[gc_lane]
-//line hecbench_lda.go:28
-												gc_c4m[gc_lane] = active_
-												gc_c4a[gc_lane] = offset_
-												gc_c4w[gc_lane] = 32
-											}
-										}
-//line hecbench_lda.go:28
-										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
-										gc_left8 := gc_act
-										if compiled.SIMD {
-											if gc_act == ^uint32(0) {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_lda.go:28
-													val_2.StoreSlice(gc_l_val_2[gc_lane:])
-													gc_left8 &^= 0xff << gc_lane
-												}
-											} else {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-													if gc_act>>gc_lane&0xff != 0xff {
-														continue
-													}
-//line hecbench_lda.go:28
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:28
-													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
-//line hecbench_lda.go:28
-													val_2.StoreSlice(gc_l_val_2[gc_lane:])
-													gc_left8 &^= 0xff << gc_lane
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left8 != 0 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_left8&(1<<gc_lane) == 0 {
-													continue
-												}
-//line hecbench_lda.go:41
-												val_2 := gc_l_val_2[gc_lane]
-//line hecbench_lda.go:28
-												val_2 += gc_c4r[gc_lane]
-												gc_l_val_2[gc_lane] = val_2
-											}
-										}
-									}
-									gc_left9 := gc_act
-									if compiled.SIMD {
-//line hecbench_lda.go:30
-										gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-										if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
-											gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												gc_rank := gc_w + gc_lane
-												gc_tx := gc_tidx10.X + gc_lane
-//line hecbench_lda.go:35
-												gc_ty := gc_tidx10.Y
-												_ = gc_ty
-												gc_tz := gc_tidx10.Z
-												_ = gc_tz
-//line hecbench_lda.go:30
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:30
-												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-												r_2 := val_2
-//line hecbench_lda.go:67
-												val = r_2
-//line hecbench_lda.go:69
-												gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-												if gc_if2.ToBits() != 0 {
-//line hecbench_lda.go:70
-													var gc_lanes12 [8]float32
-//line hecbench_lda.go:70
-													val.Store(&gc_lanes12)
-//line hecbench_lda.go:70
-													for gc_k18 := range 8 {
-//line hecbench_lda.go:70
-														if gc_if2.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_lda.go:70
-															gc_pos.Thread = gc_rank + gc_k18
-//line hecbench_lda.go:70
-															shared[0] = gc_lanes12[gc_k18]
-														}
-													}
-//line hecbench_lda.go:70
-													gc_pos.Thread = gc_rank
-												}
-//line hecbench_lda.go:70
-												val.StoreSlice(gc_s_val[gc_rank:])
-												gc_left9 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-												if gc_tidx.X+8 > gc_bdx {
-													continue // the lanes wrap to the next row
-												}
-												gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
-												gc_ty := gc_tidx.Y
-												_ = gc_ty
-												gc_tz := gc_tidx.Z
-												_ = gc_tz
-//line hecbench_lda.go:70
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
-//line hecbench_lda.go:70
-												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-												r_2 := val_2
-//line hecbench_lda.go:67
-												val = r_2
-//line hecbench_lda.go:69
-												gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-												if gc_if.ToBits() != 0 {
-//line hecbench_lda.go:70
-													var gc_lanes11 [8]float32
-//line hecbench_lda.go:70
-													val.Store(&gc_lanes11)
-//line hecbench_lda.go:70
-													for gc_k17 := range 8 {
-//line hecbench_lda.go:70
-														if gc_if.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_lda.go:70
-															gc_pos.Thread = gc_rank + gc_k17
-//line hecbench_lda.go:70
-															shared[0] = gc_lanes11[gc_k17]
-														}
-													}
-//line hecbench_lda.go:70
-													gc_pos.Thread = gc_rank
-												}
-//line hecbench_lda.go:70
-												val.StoreSlice(gc_s_val[gc_rank:])
-												gc_left9 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left9 != 0 {
-										{
-											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-											gc_tx := gc_tidx.X - 1
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												gc_tx++
-												if gc_tx == gc_bdx {
-													gc_tx = 0
-												}
-												if gc_left9&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_pos.Thread = gc_rank
-												val_2 := gc_l_val_2[gc_lane]
+										val_2 := gc_l_val_2[gc_lane]
 //line hecbench_lda.go:92
-												var val float32
+										var val float32
 //line hecbench_lda.go:30
-												var r_2 float32 = val_2
+										var r_2 float32 = val_2
 //line hecbench_lda.go:67
-												val = r_2
+										val = r_2
 //line hecbench_lda.go:69
-												if gc_tx == 0 {
-													shared[0] = val
-												}
-//line hecbench_lda.go:73
-												gc_s_val[gc_rank] = val
-											}
+										if gc_tx == 0 {
+											shared[0] = val
 										}
+//line hecbench_lda.go:73
+										gc_s_val[gc_rank] = val
 									}
 								}
-								gc_act = gc_save56 &^ gc_dead
 							}
+//line hecbench_lda.go:78
+							gc_act = gc_save56 &^ gc_dead
 						}
 //line hecbench_lda.go:83
 						gc_vstep9 := 0
@@ -1944,22 +1917,14 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_at12 := locks[gc_off22:][:1]
 									gc_step12 := gc_from
 									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-										{
 //line hecbench_lda.go:179
-											gc_at12[0] = 0
-										}
-										{
+										gc_at12[0] = 0
 //line hecbench_lda.go:179
-											gc_at12[0] = 0
-										}
-										{
+										gc_at12[0] = 0
 //line hecbench_lda.go:179
-											gc_at12[0] = 0
-										}
-										{
+										gc_at12[0] = 0
 //line hecbench_lda.go:179
-											gc_at12[0] = 0
-										}
+										gc_at12[0] = 0
 									}
 //line hecbench_lda.go:183
 									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
@@ -2489,34 +2454,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								}
 							}
 						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-								warp_ := gc_tx / ldaWarpSize
-								lane_ := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
-								val_4 := gc_l_val_4[gc_lane]
-//line hecbench_lda.go:44
-								var val_3 float32
-//line hecbench_lda.go:30
-								var r_4 float32 = val_4
-//line hecbench_lda.go:47
-								val_3 = r_4
-//line hecbench_lda.go:50
-								if lane_ == 0 {
-									shared_[warp_] = val_3
-								}
-//line hecbench_lda.go:54
-								gc_s_val_3[gc_rank] = val_3
+//line hecbench_lda.go:34
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+							warp_ := gc_tx / ldaWarpSize
+							lane_ := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val_4 := gc_l_val_4[gc_lane]
+//line hecbench_lda.go:44
+							var val_3 float32
+//line hecbench_lda.go:30
+							var r_4 float32 = val_4
+//line hecbench_lda.go:47
+							val_3 = r_4
+//line hecbench_lda.go:50
+							if lane_ == 0 {
+								shared_[warp_] = val_3
+							}
+//line hecbench_lda.go:54
+							gc_s_val_3[gc_rank] = val_3
 						}
 					}
 //line hecbench_lda.go:60
@@ -2563,357 +2527,355 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_cnt := min(32, gc_n-gc_w)
 							gc_act := uint32(uint64(1)<<gc_cnt - 1)
 							var gc_dead uint32
-							{
 //line hecbench_lda.go:73
-								var gc_m67 uint32
-								{
+							var gc_m67 uint32
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+									warp_ := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+									if warp_ == 0 {
+										gc_m67 |= 1 << gc_lane
+									}
+								}
+							}
+							gc_save67 := gc_act
+							gc_act = gc_save67 & gc_m67
+							if gc_act != 0 {
+								gc_left14 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line hecbench_lda.go:67
+											val_5 := val_3
+//line hecbench_lda.go:67
+											val_5.StoreSlice(gc_l_val_5[gc_lane:])
+											gc_left14 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line hecbench_lda.go:67
+											val_5 := val_3
+//line hecbench_lda.go:67
+											val_5.StoreSlice(gc_l_val_5[gc_lane:])
+											gc_left14 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left14 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left14&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+										val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:67
+										var val_5 float32 = val_3
+//line hecbench_lda.go:26
+										gc_l_val_5[gc_lane] = val_5
+									}
+								}
+//line hecbench_lda.go:26
+								compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+								gc_left15 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:26
+											active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+//line hecbench_lda.go:26
+											active_3.StoreSlice(gc_l_active_3[gc_lane:])
+											gc_left15 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+//line hecbench_lda.go:26
+											active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
+//line hecbench_lda.go:26
+											active_3.StoreSlice(gc_l_active_3[gc_lane:])
+											gc_left15 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left15 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left15&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_lda.go:26
+										active_3 := gc_c7r[gc_lane]
+//line hecbench_lda.go:28
+										gc_l_active_3[gc_lane] = active_3
+									}
+								}
+//line hecbench_lda.go:27
+								for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+									gc_left16 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:28
+												_ = val_5
+//line hecbench_lda.go:28
+												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+//line hecbench_lda.go:28
+												active_3.StoreSlice(gc_c8m[gc_lane:])
+//line hecbench_lda.go:28
+												for gc_k25 := range 8 {
+//line hecbench_lda.go:28
+													gc_c8a[gc_lane+gc_k25] = offset_3
+												}
+//line hecbench_lda.go:28
+												for gc_k26 := range 8 {
+//line hecbench_lda.go:28
+													gc_c8w[gc_lane+gc_k26] = 32
+												}
+//line hecbench_lda.go:29
+												gc_left16 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:28
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:28
+												_ = val_5
+//line hecbench_lda.go:28
+												active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+//line hecbench_lda.go:28
+												active_3.StoreSlice(gc_c8m[gc_lane:])
+//line hecbench_lda.go:28
+												for gc_k23 := range 8 {
+//line hecbench_lda.go:28
+													gc_c8a[gc_lane+gc_k23] = offset_3
+												}
+//line hecbench_lda.go:28
+												for gc_k24 := range 8 {
+//line hecbench_lda.go:28
+													gc_c8w[gc_lane+gc_k24] = 32
+												}
+//line hecbench_lda.go:29
+												gc_left16 &^= 0xff << gc_lane
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left16 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left16&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:41
+											val_5 := gc_l_val_5[gc_lane]
+											_ = val_5
+											active_3 := gc_l_active_3[gc_lane]
+//line hecbench_lda.go:28
+											gc_c8m[gc_lane] = active_3
+											gc_c8a[gc_lane] = offset_3
+											gc_c8w[gc_lane] = 32
+										}
+									}
+//line hecbench_lda.go:28
+									compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+									gc_left17 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:28
+												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+//line hecbench_lda.go:28
+												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left17 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:28
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:28
+												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+//line hecbench_lda.go:28
+												val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left17 &^= 0xff << gc_lane
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left17 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left17&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:41
+											val_5 := gc_l_val_5[gc_lane]
+//line hecbench_lda.go:28
+											val_5 += gc_c8r[gc_lane]
+											gc_l_val_5[gc_lane] = val_5
+										}
+									}
+								}
+								gc_left18 := gc_act
+								if compiled.SIMD {
+//line hecbench_lda.go:30
+									gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_tidx19 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									if gc_act == ^uint32(0) && gc_tidx19.X+32 <= gc_bdx {
+//line hecbench_lda.go:30
+										gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											gc_rank := gc_w + gc_lane
+											gc_tx := gc_tidx19.X + gc_lane
+//line hecbench_lda.go:35
+											gc_ty := gc_tidx19.Y
+											_ = gc_ty
+											gc_tz := gc_tidx19.Z
+											_ = gc_tz
+//line hecbench_lda.go:30
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:30
+											var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+											r_5 := val_5
+//line hecbench_lda.go:67
+											val_3 = r_5
+//line hecbench_lda.go:69
+											gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+											if gc_if4.ToBits() != 0 {
+//line hecbench_lda.go:70
+												var gc_lanes14 [8]float32
+//line hecbench_lda.go:70
+												val_3.Store(&gc_lanes14)
+//line hecbench_lda.go:70
+												for gc_k28 := range 8 {
+//line hecbench_lda.go:70
+													if gc_if4.ToBits()&(1<<gc_k28) != 0 {
+//line hecbench_lda.go:70
+														gc_pos.Thread = gc_rank + gc_k28
+//line hecbench_lda.go:70
+														shared_[0] = gc_lanes14[gc_k28]
+													}
+												}
+//line hecbench_lda.go:70
+												gc_pos.Thread = gc_rank
+											}
+//line hecbench_lda.go:70
+											val_3.StoreSlice(gc_s_val_3[gc_rank:])
+											gc_left18 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+											if gc_tidx.X+8 > gc_bdx {
+												continue // the lanes wrap to the next row
+											}
+											gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+											gc_ty := gc_tidx.Y
+											_ = gc_ty
+											gc_tz := gc_tidx.Z
+											_ = gc_tz
+//line hecbench_lda.go:70
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+//line hecbench_lda.go:70
+											var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+											r_5 := val_5
+//line hecbench_lda.go:67
+											val_3 = r_5
+//line hecbench_lda.go:69
+											gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+											if gc_if3.ToBits() != 0 {
+//line hecbench_lda.go:70
+												var gc_lanes13 [8]float32
+//line hecbench_lda.go:70
+												val_3.Store(&gc_lanes13)
+//line hecbench_lda.go:70
+												for gc_k27 := range 8 {
+//line hecbench_lda.go:70
+													if gc_if3.ToBits()&(1<<gc_k27) != 0 {
+//line hecbench_lda.go:70
+														gc_pos.Thread = gc_rank + gc_k27
+//line hecbench_lda.go:70
+														shared_[0] = gc_lanes13[gc_k27]
+													}
+												}
+//line hecbench_lda.go:70
+												gc_pos.Thread = gc_rank
+											}
+//line hecbench_lda.go:70
+											val_3.StoreSlice(gc_s_val_3[gc_rank:])
+											gc_left18 &^= 0xff << gc_lane
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left18 != 0 {
+//line hecbench_lda.go:78
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
 										gc_tx++
 										if gc_tx == gc_bdx {
 											gc_tx = 0
 										}
+										if gc_left18&(1<<gc_lane) == 0 {
+											continue
+										}
 										gc_rank := gc_w + gc_lane
 										gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-										warp_ := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-										if warp_ == 0 {
-											gc_m67 |= 1 << gc_lane
-										}
-									}
-								}
-								gc_save67 := gc_act
-								gc_act = gc_save67 & gc_m67
-								if gc_act != 0 {
-									gc_left14 := gc_act
-									if compiled.SIMD {
-										if gc_act == ^uint32(0) {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:67
-												val_5 := val_3
-//line hecbench_lda.go:67
-												val_5.StoreSlice(gc_l_val_5[gc_lane:])
-												gc_left14 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:67
-												val_5 := val_3
-//line hecbench_lda.go:67
-												val_5.StoreSlice(gc_l_val_5[gc_lane:])
-												gc_left14 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left14 != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_left14&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
-											val_3 := gc_s_val_3[gc_rank]
-//line hecbench_lda.go:67
-											var val_5 float32 = val_3
-//line hecbench_lda.go:26
-											gc_l_val_5[gc_lane] = val_5
-										}
-									}
-//line hecbench_lda.go:26
-									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
-									gc_left15 := gc_act
-									if compiled.SIMD {
-										if gc_act == ^uint32(0) {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-												active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line hecbench_lda.go:26
-												active_3.StoreSlice(gc_l_active_3[gc_lane:])
-												gc_left15 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-//line hecbench_lda.go:26
-												active_3 := archsimd.LoadUint32x8Slice(gc_c7r[gc_lane:])
-//line hecbench_lda.go:26
-												active_3.StoreSlice(gc_l_active_3[gc_lane:])
-												gc_left15 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left15 != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_left15&(1<<gc_lane) == 0 {
-												continue
-											}
-//line hecbench_lda.go:26
-											active_3 := gc_c7r[gc_lane]
-//line hecbench_lda.go:28
-											gc_l_active_3[gc_lane] = active_3
-										}
-									}
-//line hecbench_lda.go:27
-									for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
-										gc_left16 := gc_act
-										if compiled.SIMD {
-											if gc_act == ^uint32(0) {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-													_ = val_5
-//line hecbench_lda.go:28
-													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
-//line hecbench_lda.go:28
-													active_3.StoreSlice(gc_c8m[gc_lane:])
-//line hecbench_lda.go:28
-													for gc_k25 := range 8 {
-//line hecbench_lda.go:28
-														gc_c8a[gc_lane+gc_k25] = offset_3
-													}
-//line hecbench_lda.go:28
-													for gc_k26 := range 8 {
-//line hecbench_lda.go:28
-														gc_c8w[gc_lane+gc_k26] = 32
-													}
-//line hecbench_lda.go:29
-													gc_left16 &^= 0xff << gc_lane
-												}
-											} else {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-													if gc_act>>gc_lane&0xff != 0xff {
-														continue
-													}
-//line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-													_ = val_5
-//line hecbench_lda.go:28
-													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
-//line hecbench_lda.go:28
-													active_3.StoreSlice(gc_c8m[gc_lane:])
-//line hecbench_lda.go:28
-													for gc_k23 := range 8 {
-//line hecbench_lda.go:28
-														gc_c8a[gc_lane+gc_k23] = offset_3
-													}
-//line hecbench_lda.go:28
-													for gc_k24 := range 8 {
-//line hecbench_lda.go:28
-														gc_c8w[gc_lane+gc_k24] = 32
-													}
-//line hecbench_lda.go:29
-													gc_left16 &^= 0xff << gc_lane
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left16 != 0 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_left16&(1<<gc_lane) == 0 {
-													continue
-												}
-//line hecbench_lda.go:41
-												val_5 := gc_l_val_5[gc_lane]
-												_ = val_5
-												active_3 := gc_l_active_3[gc_lane]
-//line hecbench_lda.go:28
-												gc_c8m[gc_lane] = active_3
-												gc_c8a[gc_lane] = offset_3
-												gc_c8w[gc_lane] = 32
-											}
-										}
-//line hecbench_lda.go:28
-										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
-										gc_left17 := gc_act
-										if compiled.SIMD {
-											if gc_act == ^uint32(0) {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_lda.go:28
-													val_5.StoreSlice(gc_l_val_5[gc_lane:])
-													gc_left17 &^= 0xff << gc_lane
-												}
-											} else {
-												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-													if gc_act>>gc_lane&0xff != 0xff {
-														continue
-													}
-//line hecbench_lda.go:28
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:28
-													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
-//line hecbench_lda.go:28
-													val_5.StoreSlice(gc_l_val_5[gc_lane:])
-													gc_left17 &^= 0xff << gc_lane
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left17 != 0 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_left17&(1<<gc_lane) == 0 {
-													continue
-												}
-//line hecbench_lda.go:41
-												val_5 := gc_l_val_5[gc_lane]
-//line hecbench_lda.go:28
-												val_5 += gc_c8r[gc_lane]
-												gc_l_val_5[gc_lane] = val_5
-											}
-										}
-									}
-									gc_left18 := gc_act
-									if compiled.SIMD {
-//line hecbench_lda.go:30
-										gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										gc_tidx19 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-										if gc_act == ^uint32(0) && gc_tidx19.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
-											gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												gc_rank := gc_w + gc_lane
-												gc_tx := gc_tidx19.X + gc_lane
-//line hecbench_lda.go:35
-												gc_ty := gc_tidx19.Y
-												_ = gc_ty
-												gc_tz := gc_tidx19.Z
-												_ = gc_tz
-//line hecbench_lda.go:30
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:30
-												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-												r_5 := val_5
-//line hecbench_lda.go:67
-												val_3 = r_5
-//line hecbench_lda.go:69
-												gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-												if gc_if4.ToBits() != 0 {
-//line hecbench_lda.go:70
-													var gc_lanes14 [8]float32
-//line hecbench_lda.go:70
-													val_3.Store(&gc_lanes14)
-//line hecbench_lda.go:70
-													for gc_k28 := range 8 {
-//line hecbench_lda.go:70
-														if gc_if4.ToBits()&(1<<gc_k28) != 0 {
-//line hecbench_lda.go:70
-															gc_pos.Thread = gc_rank + gc_k28
-//line hecbench_lda.go:70
-															shared_[0] = gc_lanes14[gc_k28]
-														}
-													}
-//line hecbench_lda.go:70
-													gc_pos.Thread = gc_rank
-												}
-//line hecbench_lda.go:70
-												val_3.StoreSlice(gc_s_val_3[gc_rank:])
-												gc_left18 &^= 0xff << gc_lane
-											}
-										} else {
-											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-												if gc_act>>gc_lane&0xff != 0xff {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-												if gc_tidx.X+8 > gc_bdx {
-													continue // the lanes wrap to the next row
-												}
-												gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
-												gc_ty := gc_tidx.Y
-												_ = gc_ty
-												gc_tz := gc_tidx.Z
-												_ = gc_tz
-//line hecbench_lda.go:70
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
-//line hecbench_lda.go:70
-												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-												r_5 := val_5
-//line hecbench_lda.go:67
-												val_3 = r_5
-//line hecbench_lda.go:69
-												gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-												if gc_if3.ToBits() != 0 {
-//line hecbench_lda.go:70
-													var gc_lanes13 [8]float32
-//line hecbench_lda.go:70
-													val_3.Store(&gc_lanes13)
-//line hecbench_lda.go:70
-													for gc_k27 := range 8 {
-//line hecbench_lda.go:70
-														if gc_if3.ToBits()&(1<<gc_k27) != 0 {
-//line hecbench_lda.go:70
-															gc_pos.Thread = gc_rank + gc_k27
-//line hecbench_lda.go:70
-															shared_[0] = gc_lanes13[gc_k27]
-														}
-													}
-//line hecbench_lda.go:70
-													gc_pos.Thread = gc_rank
-												}
-//line hecbench_lda.go:70
-												val_3.StoreSlice(gc_s_val_3[gc_rank:])
-												gc_left18 &^= 0xff << gc_lane
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left18 != 0 {
-										{
-											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-											gc_tx := gc_tidx.X - 1
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												gc_tx++
-												if gc_tx == gc_bdx {
-													gc_tx = 0
-												}
-												if gc_left18&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_pos.Thread = gc_rank
-												val_5 := gc_l_val_5[gc_lane]
+										val_5 := gc_l_val_5[gc_lane]
 //line hecbench_lda.go:92
-												var val_3 float32
+										var val_3 float32
 //line hecbench_lda.go:30
-												var r_5 float32 = val_5
+										var r_5 float32 = val_5
 //line hecbench_lda.go:67
-												val_3 = r_5
+										val_3 = r_5
 //line hecbench_lda.go:69
-												if gc_tx == 0 {
-													shared_[0] = val_3
-												}
-//line hecbench_lda.go:73
-												gc_s_val_3[gc_rank] = val_3
-											}
+										if gc_tx == 0 {
+											shared_[0] = val_3
 										}
+//line hecbench_lda.go:73
+										gc_s_val_3[gc_rank] = val_3
 									}
 								}
-								gc_act = gc_save67 &^ gc_dead
 							}
+//line hecbench_lda.go:78
+							gc_act = gc_save67 &^ gc_dead
 						}
 //line hecbench_lda.go:83
 						gc_vstep18 := 0
@@ -3566,34 +3528,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-					warp_2 := gc_tx / ldaWarpSize
-					lane_2 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
-					val_7 := gc_l_val_7[gc_lane]
-//line hecbench_lda.go:44
-					var val_6 float32
-//line hecbench_lda.go:30
-					var r_7 float32 = val_7
-//line hecbench_lda.go:47
-					val_6 = r_7
-//line hecbench_lda.go:50
-					if lane_2 == 0 {
-						shared_2[warp_2] = val_6
-					}
-//line hecbench_lda.go:54
-					gc_s_val_6[gc_rank] = val_6
+//line hecbench_lda.go:34
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+				warp_2 := gc_tx / ldaWarpSize
+				lane_2 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_7 := gc_l_val_7[gc_lane]
+//line hecbench_lda.go:44
+				var val_6 float32
+//line hecbench_lda.go:30
+				var r_7 float32 = val_7
+//line hecbench_lda.go:47
+				val_6 = r_7
+//line hecbench_lda.go:50
+				if lane_2 == 0 {
+					shared_2[warp_2] = val_6
+				}
+//line hecbench_lda.go:54
+				gc_s_val_6[gc_rank] = val_6
 			}
 		}
 //line hecbench_lda.go:60
@@ -3640,357 +3601,355 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-				{
 //line hecbench_lda.go:73
-					var gc_m78 uint32
-					{
+				var gc_m78 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+						warp_2 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+						if warp_2 == 0 {
+							gc_m78 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save78 := gc_act
+				gc_act = gc_save78 & gc_m78
+				if gc_act != 0 {
+					gc_left23 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+//line hecbench_lda.go:67
+								val_8 := val_6
+//line hecbench_lda.go:67
+								val_8.StoreSlice(gc_l_val_8[gc_lane:])
+								gc_left23 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+//line hecbench_lda.go:67
+								val_8 := val_6
+//line hecbench_lda.go:67
+								val_8.StoreSlice(gc_l_val_8[gc_lane:])
+								gc_left23 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left23 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left23&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:67
+							var val_8 float32 = val_6
+//line hecbench_lda.go:26
+							gc_l_val_8[gc_lane] = val_8
+						}
+					}
+//line hecbench_lda.go:26
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+					gc_left24 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:26
+								active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
+//line hecbench_lda.go:26
+								active_5.StoreSlice(gc_l_active_5[gc_lane:])
+								gc_left24 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
+//line hecbench_lda.go:26
+								active_5.StoreSlice(gc_l_active_5[gc_lane:])
+								gc_left24 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left24 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left24&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_5 := gc_c11r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_5[gc_lane] = active_5
+						}
+					}
+//line hecbench_lda.go:27
+					for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+						gc_left25 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_8
+//line hecbench_lda.go:28
+									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+//line hecbench_lda.go:28
+									active_5.StoreSlice(gc_c12m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k35 := range 8 {
+//line hecbench_lda.go:28
+										gc_c12a[gc_lane+gc_k35] = offset_5
+									}
+//line hecbench_lda.go:28
+									for gc_k36 := range 8 {
+//line hecbench_lda.go:28
+										gc_c12w[gc_lane+gc_k36] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left25 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_8
+//line hecbench_lda.go:28
+									active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+//line hecbench_lda.go:28
+									active_5.StoreSlice(gc_c12m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k33 := range 8 {
+//line hecbench_lda.go:28
+										gc_c12a[gc_lane+gc_k33] = offset_5
+									}
+//line hecbench_lda.go:28
+									for gc_k34 := range 8 {
+//line hecbench_lda.go:28
+										gc_c12w[gc_lane+gc_k34] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left25 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left25 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left25&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_8 := gc_l_val_8[gc_lane]
+								_ = val_8
+								active_5 := gc_l_active_5[gc_lane]
+//line hecbench_lda.go:28
+								gc_c12m[gc_lane] = active_5
+								gc_c12a[gc_lane] = offset_5
+								gc_c12w[gc_lane] = 32
+							}
+						}
+//line hecbench_lda.go:28
+						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+						gc_left26 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:28
+									val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left26 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:28
+									val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left26 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left26 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left26&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_8 := gc_l_val_8[gc_lane]
+//line hecbench_lda.go:28
+								val_8 += gc_c12r[gc_lane]
+								gc_l_val_8[gc_lane] = val_8
+							}
+						}
+					}
+					gc_left27 := gc_act
+					if compiled.SIMD {
+//line hecbench_lda.go:30
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx28 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx28.X+32 <= gc_bdx {
+//line hecbench_lda.go:30
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								gc_tx := gc_tidx28.X + gc_lane
+//line hecbench_lda.go:35
+								gc_ty := gc_tidx28.Y
+								_ = gc_ty
+								gc_tz := gc_tidx28.Z
+								_ = gc_tz
+//line hecbench_lda.go:30
+								val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:30
+								var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_8 := val_8
+//line hecbench_lda.go:67
+								val_6 = r_8
+//line hecbench_lda.go:69
+								gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if6.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes16 [8]float32
+//line hecbench_lda.go:70
+									val_6.Store(&gc_lanes16)
+//line hecbench_lda.go:70
+									for gc_k38 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if6.ToBits()&(1<<gc_k38) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k38
+//line hecbench_lda.go:70
+											shared_2[0] = gc_lanes16[gc_k38]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								gc_left27 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line hecbench_lda.go:70
+								val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+//line hecbench_lda.go:70
+								var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_8 := val_8
+//line hecbench_lda.go:67
+								val_6 = r_8
+//line hecbench_lda.go:69
+								gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if5.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes15 [8]float32
+//line hecbench_lda.go:70
+									val_6.Store(&gc_lanes15)
+//line hecbench_lda.go:70
+									for gc_k37 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if5.ToBits()&(1<<gc_k37) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k37
+//line hecbench_lda.go:70
+											shared_2[0] = gc_lanes15[gc_k37]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								gc_left27 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left27 != 0 {
+//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_left27&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp_2 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-							if warp_2 == 0 {
-								gc_m78 |= 1 << gc_lane
-							}
-						}
-					}
-					gc_save78 := gc_act
-					gc_act = gc_save78 & gc_m78
-					if gc_act != 0 {
-						gc_left23 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:67
-									val_8 := val_6
-//line hecbench_lda.go:67
-									val_8.StoreSlice(gc_l_val_8[gc_lane:])
-									gc_left23 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:67
-									val_8 := val_6
-//line hecbench_lda.go:67
-									val_8.StoreSlice(gc_l_val_8[gc_lane:])
-									gc_left23 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left23 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left23&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
-								val_6 := gc_s_val_6[gc_rank]
-//line hecbench_lda.go:67
-								var val_8 float32 = val_6
-//line hecbench_lda.go:26
-								gc_l_val_8[gc_lane] = val_8
-							}
-						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
-						gc_left24 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-									active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
-//line hecbench_lda.go:26
-									active_5.StoreSlice(gc_l_active_5[gc_lane:])
-									gc_left24 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-//line hecbench_lda.go:26
-									active_5 := archsimd.LoadUint32x8Slice(gc_c11r[gc_lane:])
-//line hecbench_lda.go:26
-									active_5.StoreSlice(gc_l_active_5[gc_lane:])
-									gc_left24 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left24 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left24&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_lda.go:26
-								active_5 := gc_c11r[gc_lane]
-//line hecbench_lda.go:28
-								gc_l_active_5[gc_lane] = active_5
-							}
-						}
-//line hecbench_lda.go:27
-						for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
-							gc_left25 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_8
-//line hecbench_lda.go:28
-										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
-//line hecbench_lda.go:28
-										active_5.StoreSlice(gc_c12m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k35 := range 8 {
-//line hecbench_lda.go:28
-											gc_c12a[gc_lane+gc_k35] = offset_5
-										}
-//line hecbench_lda.go:28
-										for gc_k36 := range 8 {
-//line hecbench_lda.go:28
-											gc_c12w[gc_lane+gc_k36] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left25 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_8
-//line hecbench_lda.go:28
-										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
-//line hecbench_lda.go:28
-										active_5.StoreSlice(gc_c12m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k33 := range 8 {
-//line hecbench_lda.go:28
-											gc_c12a[gc_lane+gc_k33] = offset_5
-										}
-//line hecbench_lda.go:28
-										for gc_k34 := range 8 {
-//line hecbench_lda.go:28
-											gc_c12w[gc_lane+gc_k34] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left25 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left25 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left25&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_8 := gc_l_val_8[gc_lane]
-									_ = val_8
-									active_5 := gc_l_active_5[gc_lane]
-//line hecbench_lda.go:28
-									gc_c12m[gc_lane] = active_5
-									gc_c12a[gc_lane] = offset_5
-									gc_c12w[gc_lane] = 32
-								}
-							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
-							gc_left26 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_8.StoreSlice(gc_l_val_8[gc_lane:])
-										gc_left26 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:28
-										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_8.StoreSlice(gc_l_val_8[gc_lane:])
-										gc_left26 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left26 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left26&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_8 := gc_l_val_8[gc_lane]
-//line hecbench_lda.go:28
-									val_8 += gc_c12r[gc_lane]
-									gc_l_val_8[gc_lane] = val_8
-								}
-							}
-						}
-						gc_left27 := gc_act
-						if compiled.SIMD {
-//line hecbench_lda.go:30
-							gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx28 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx28.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
-								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-									gc_tx := gc_tidx28.X + gc_lane
-//line hecbench_lda.go:35
-									gc_ty := gc_tidx28.Y
-									_ = gc_ty
-									gc_tz := gc_tidx28.Z
-									_ = gc_tz
-//line hecbench_lda.go:30
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:30
-									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_8 := val_8
-//line hecbench_lda.go:67
-									val_6 = r_8
-//line hecbench_lda.go:69
-									gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if6.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes16 [8]float32
-//line hecbench_lda.go:70
-										val_6.Store(&gc_lanes16)
-//line hecbench_lda.go:70
-										for gc_k38 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if6.ToBits()&(1<<gc_k38) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k38
-//line hecbench_lda.go:70
-												shared_2[0] = gc_lanes16[gc_k38]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_6.StoreSlice(gc_s_val_6[gc_rank:])
-									gc_left27 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line hecbench_lda.go:70
-									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
-//line hecbench_lda.go:70
-									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_8 := val_8
-//line hecbench_lda.go:67
-									val_6 = r_8
-//line hecbench_lda.go:69
-									gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if5.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes15 [8]float32
-//line hecbench_lda.go:70
-										val_6.Store(&gc_lanes15)
-//line hecbench_lda.go:70
-										for gc_k37 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if5.ToBits()&(1<<gc_k37) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k37
-//line hecbench_lda.go:70
-												shared_2[0] = gc_lanes15[gc_k37]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_6.StoreSlice(gc_s_val_6[gc_rank:])
-									gc_left27 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left27 != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left27&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_8 := gc_l_val_8[gc_lane]
+							val_8 := gc_l_val_8[gc_lane]
 //line hecbench_lda.go:92
-									var val_6 float32
+							var val_6 float32
 //line hecbench_lda.go:30
-									var r_8 float32 = val_8
+							var r_8 float32 = val_8
 //line hecbench_lda.go:67
-									val_6 = r_8
+							val_6 = r_8
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_2[0] = val_6
-									}
-//line hecbench_lda.go:73
-									gc_s_val_6[gc_rank] = val_6
-								}
+							if gc_tx == 0 {
+								shared_2[0] = val_6
 							}
+//line hecbench_lda.go:73
+							gc_s_val_6[gc_rank] = val_6
 						}
 					}
-					gc_act = gc_save78 &^ gc_dead
 				}
+//line hecbench_lda.go:78
+				gc_act = gc_save78 &^ gc_dead
 			}
 //line hecbench_lda.go:83
 			gc_vstep24 := 0
@@ -4713,34 +4672,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-					warp_3 := gc_tx / ldaWarpSize
-					lane_3 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
-					val_10 := gc_l_val_10[gc_lane]
-//line hecbench_lda.go:44
-					var val_9 float32
-//line hecbench_lda.go:30
-					var r_10 float32 = val_10
-//line hecbench_lda.go:47
-					val_9 = r_10
-//line hecbench_lda.go:50
-					if lane_3 == 0 {
-						shared_3[warp_3] = val_9
-					}
-//line hecbench_lda.go:54
-					gc_s_val_9[gc_rank] = val_9
+//line hecbench_lda.go:34
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+				warp_3 := gc_tx / ldaWarpSize
+				lane_3 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_10 := gc_l_val_10[gc_lane]
+//line hecbench_lda.go:44
+				var val_9 float32
+//line hecbench_lda.go:30
+				var r_10 float32 = val_10
+//line hecbench_lda.go:47
+				val_9 = r_10
+//line hecbench_lda.go:50
+				if lane_3 == 0 {
+					shared_3[warp_3] = val_9
+				}
+//line hecbench_lda.go:54
+				gc_s_val_9[gc_rank] = val_9
 			}
 		}
 //line hecbench_lda.go:60
@@ -4787,357 +4745,355 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-				{
 //line hecbench_lda.go:73
-					var gc_m89 uint32
-					{
+				var gc_m89 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+						warp_3 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+						if warp_3 == 0 {
+							gc_m89 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save89 := gc_act
+				gc_act = gc_save89 & gc_m89
+				if gc_act != 0 {
+					gc_left32 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+//line hecbench_lda.go:67
+								val_11 := val_9
+//line hecbench_lda.go:67
+								val_11.StoreSlice(gc_l_val_11[gc_lane:])
+								gc_left32 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+//line hecbench_lda.go:67
+								val_11 := val_9
+//line hecbench_lda.go:67
+								val_11.StoreSlice(gc_l_val_11[gc_lane:])
+								gc_left32 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left32 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left32&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:67
+							var val_11 float32 = val_9
+//line hecbench_lda.go:26
+							gc_l_val_11[gc_lane] = val_11
+						}
+					}
+//line hecbench_lda.go:26
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+					gc_left33 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:26
+								active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
+//line hecbench_lda.go:26
+								active_7.StoreSlice(gc_l_active_7[gc_lane:])
+								gc_left33 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
+//line hecbench_lda.go:26
+								active_7.StoreSlice(gc_l_active_7[gc_lane:])
+								gc_left33 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left33 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left33&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_7 := gc_c15r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_7[gc_lane] = active_7
+						}
+					}
+//line hecbench_lda.go:27
+					for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+						gc_left34 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_11
+//line hecbench_lda.go:28
+									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+//line hecbench_lda.go:28
+									active_7.StoreSlice(gc_c16m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k45 := range 8 {
+//line hecbench_lda.go:28
+										gc_c16a[gc_lane+gc_k45] = offset_7
+									}
+//line hecbench_lda.go:28
+									for gc_k46 := range 8 {
+//line hecbench_lda.go:28
+										gc_c16w[gc_lane+gc_k46] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left34 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_11
+//line hecbench_lda.go:28
+									active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+//line hecbench_lda.go:28
+									active_7.StoreSlice(gc_c16m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k43 := range 8 {
+//line hecbench_lda.go:28
+										gc_c16a[gc_lane+gc_k43] = offset_7
+									}
+//line hecbench_lda.go:28
+									for gc_k44 := range 8 {
+//line hecbench_lda.go:28
+										gc_c16w[gc_lane+gc_k44] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left34 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left34 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left34&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_11 := gc_l_val_11[gc_lane]
+								_ = val_11
+								active_7 := gc_l_active_7[gc_lane]
+//line hecbench_lda.go:28
+								gc_c16m[gc_lane] = active_7
+								gc_c16a[gc_lane] = offset_7
+								gc_c16w[gc_lane] = 32
+							}
+						}
+//line hecbench_lda.go:28
+						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+						gc_left35 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:28
+									val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left35 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:28
+									val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left35 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left35 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left35&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_11 := gc_l_val_11[gc_lane]
+//line hecbench_lda.go:28
+								val_11 += gc_c16r[gc_lane]
+								gc_l_val_11[gc_lane] = val_11
+							}
+						}
+					}
+					gc_left36 := gc_act
+					if compiled.SIMD {
+//line hecbench_lda.go:30
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx37 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx37.X+32 <= gc_bdx {
+//line hecbench_lda.go:30
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								gc_tx := gc_tidx37.X + gc_lane
+//line hecbench_lda.go:35
+								gc_ty := gc_tidx37.Y
+								_ = gc_ty
+								gc_tz := gc_tidx37.Z
+								_ = gc_tz
+//line hecbench_lda.go:30
+								val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:30
+								var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_11 := val_11
+//line hecbench_lda.go:67
+								val_9 = r_11
+//line hecbench_lda.go:69
+								gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if8.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes18 [8]float32
+//line hecbench_lda.go:70
+									val_9.Store(&gc_lanes18)
+//line hecbench_lda.go:70
+									for gc_k48 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k48
+//line hecbench_lda.go:70
+											shared_3[0] = gc_lanes18[gc_k48]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_9.StoreSlice(gc_s_val_9[gc_rank:])
+								gc_left36 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line hecbench_lda.go:70
+								val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+//line hecbench_lda.go:70
+								var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_11 := val_11
+//line hecbench_lda.go:67
+								val_9 = r_11
+//line hecbench_lda.go:69
+								gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if7.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes17 [8]float32
+//line hecbench_lda.go:70
+									val_9.Store(&gc_lanes17)
+//line hecbench_lda.go:70
+									for gc_k47 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if7.ToBits()&(1<<gc_k47) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k47
+//line hecbench_lda.go:70
+											shared_3[0] = gc_lanes17[gc_k47]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_9.StoreSlice(gc_s_val_9[gc_rank:])
+								gc_left36 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left36 != 0 {
+//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_left36&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp_3 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-							if warp_3 == 0 {
-								gc_m89 |= 1 << gc_lane
-							}
-						}
-					}
-					gc_save89 := gc_act
-					gc_act = gc_save89 & gc_m89
-					if gc_act != 0 {
-						gc_left32 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:67
-									val_11 := val_9
-//line hecbench_lda.go:67
-									val_11.StoreSlice(gc_l_val_11[gc_lane:])
-									gc_left32 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:67
-									val_11 := val_9
-//line hecbench_lda.go:67
-									val_11.StoreSlice(gc_l_val_11[gc_lane:])
-									gc_left32 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left32 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left32&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
-								val_9 := gc_s_val_9[gc_rank]
-//line hecbench_lda.go:67
-								var val_11 float32 = val_9
-//line hecbench_lda.go:26
-								gc_l_val_11[gc_lane] = val_11
-							}
-						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
-						gc_left33 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-									active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
-//line hecbench_lda.go:26
-									active_7.StoreSlice(gc_l_active_7[gc_lane:])
-									gc_left33 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-//line hecbench_lda.go:26
-									active_7 := archsimd.LoadUint32x8Slice(gc_c15r[gc_lane:])
-//line hecbench_lda.go:26
-									active_7.StoreSlice(gc_l_active_7[gc_lane:])
-									gc_left33 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left33 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left33&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_lda.go:26
-								active_7 := gc_c15r[gc_lane]
-//line hecbench_lda.go:28
-								gc_l_active_7[gc_lane] = active_7
-							}
-						}
-//line hecbench_lda.go:27
-						for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
-							gc_left34 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_11
-//line hecbench_lda.go:28
-										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
-//line hecbench_lda.go:28
-										active_7.StoreSlice(gc_c16m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k45 := range 8 {
-//line hecbench_lda.go:28
-											gc_c16a[gc_lane+gc_k45] = offset_7
-										}
-//line hecbench_lda.go:28
-										for gc_k46 := range 8 {
-//line hecbench_lda.go:28
-											gc_c16w[gc_lane+gc_k46] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left34 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_11
-//line hecbench_lda.go:28
-										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
-//line hecbench_lda.go:28
-										active_7.StoreSlice(gc_c16m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k43 := range 8 {
-//line hecbench_lda.go:28
-											gc_c16a[gc_lane+gc_k43] = offset_7
-										}
-//line hecbench_lda.go:28
-										for gc_k44 := range 8 {
-//line hecbench_lda.go:28
-											gc_c16w[gc_lane+gc_k44] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left34 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left34 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left34&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_11 := gc_l_val_11[gc_lane]
-									_ = val_11
-									active_7 := gc_l_active_7[gc_lane]
-//line hecbench_lda.go:28
-									gc_c16m[gc_lane] = active_7
-									gc_c16a[gc_lane] = offset_7
-									gc_c16w[gc_lane] = 32
-								}
-							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
-							gc_left35 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_11.StoreSlice(gc_l_val_11[gc_lane:])
-										gc_left35 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:28
-										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_11.StoreSlice(gc_l_val_11[gc_lane:])
-										gc_left35 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left35 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left35&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_11 := gc_l_val_11[gc_lane]
-//line hecbench_lda.go:28
-									val_11 += gc_c16r[gc_lane]
-									gc_l_val_11[gc_lane] = val_11
-								}
-							}
-						}
-						gc_left36 := gc_act
-						if compiled.SIMD {
-//line hecbench_lda.go:30
-							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx37 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx37.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
-								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-									gc_tx := gc_tidx37.X + gc_lane
-//line hecbench_lda.go:35
-									gc_ty := gc_tidx37.Y
-									_ = gc_ty
-									gc_tz := gc_tidx37.Z
-									_ = gc_tz
-//line hecbench_lda.go:30
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:30
-									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_11 := val_11
-//line hecbench_lda.go:67
-									val_9 = r_11
-//line hecbench_lda.go:69
-									gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if8.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes18 [8]float32
-//line hecbench_lda.go:70
-										val_9.Store(&gc_lanes18)
-//line hecbench_lda.go:70
-										for gc_k48 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k48
-//line hecbench_lda.go:70
-												shared_3[0] = gc_lanes18[gc_k48]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_9.StoreSlice(gc_s_val_9[gc_rank:])
-									gc_left36 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line hecbench_lda.go:70
-									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
-//line hecbench_lda.go:70
-									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_11 := val_11
-//line hecbench_lda.go:67
-									val_9 = r_11
-//line hecbench_lda.go:69
-									gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if7.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes17 [8]float32
-//line hecbench_lda.go:70
-										val_9.Store(&gc_lanes17)
-//line hecbench_lda.go:70
-										for gc_k47 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if7.ToBits()&(1<<gc_k47) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k47
-//line hecbench_lda.go:70
-												shared_3[0] = gc_lanes17[gc_k47]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_9.StoreSlice(gc_s_val_9[gc_rank:])
-									gc_left36 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left36 != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left36&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_11 := gc_l_val_11[gc_lane]
+							val_11 := gc_l_val_11[gc_lane]
 //line hecbench_lda.go:92
-									var val_9 float32
+							var val_9 float32
 //line hecbench_lda.go:30
-									var r_11 float32 = val_11
+							var r_11 float32 = val_11
 //line hecbench_lda.go:67
-									val_9 = r_11
+							val_9 = r_11
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_3[0] = val_9
-									}
-//line hecbench_lda.go:73
-									gc_s_val_9[gc_rank] = val_9
-								}
+							if gc_tx == 0 {
+								shared_3[0] = val_9
 							}
+//line hecbench_lda.go:73
+							gc_s_val_9[gc_rank] = val_9
 						}
 					}
-					gc_act = gc_save89 &^ gc_dead
 				}
+//line hecbench_lda.go:78
+				gc_act = gc_save89 &^ gc_dead
 			}
 //line hecbench_lda.go:83
 			gc_vstep29 := 0
@@ -5650,34 +5606,33 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					}
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-					warp_4 := gc_tx / ldaWarpSize
-					lane_4 := gc_tx % ldaWarpSize
-//line hecbench_lda.go:42
-					val_13 := gc_l_val_13[gc_lane]
-//line hecbench_lda.go:44
-					var val_12 float32
-//line hecbench_lda.go:30
-					var r_13 float32 = val_13
-//line hecbench_lda.go:47
-					val_12 = r_13
-//line hecbench_lda.go:50
-					if lane_4 == 0 {
-						shared_4[warp_4] = val_12
-					}
-//line hecbench_lda.go:54
-					gc_s_val_12[gc_rank] = val_12
+//line hecbench_lda.go:34
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+				warp_4 := gc_tx / ldaWarpSize
+				lane_4 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_13 := gc_l_val_13[gc_lane]
+//line hecbench_lda.go:44
+				var val_12 float32
+//line hecbench_lda.go:30
+				var r_13 float32 = val_13
+//line hecbench_lda.go:47
+				val_12 = r_13
+//line hecbench_lda.go:50
+				if lane_4 == 0 {
+					shared_4[warp_4] = val_12
+				}
+//line hecbench_lda.go:54
+				gc_s_val_12[gc_rank] = val_12
 			}
 		}
 //line hecbench_lda.go:60
@@ -5724,357 +5679,355 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
-				{
 //line hecbench_lda.go:73
-					var gc_m100 uint32
-					{
+				var gc_m100 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+						warp_4 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+						if warp_4 == 0 {
+							gc_m100 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save100 := gc_act
+				gc_act = gc_save100 & gc_m100
+				if gc_act != 0 {
+					gc_left41 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:67
+								val_14 := val_12
+//line hecbench_lda.go:67
+								val_14.StoreSlice(gc_l_val_14[gc_lane:])
+								gc_left41 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:67
+								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:67
+								val_14 := val_12
+//line hecbench_lda.go:67
+								val_14.StoreSlice(gc_l_val_14[gc_lane:])
+								gc_left41 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left41 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left41&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:67
+							var val_14 float32 = val_12
+//line hecbench_lda.go:26
+							gc_l_val_14[gc_lane] = val_14
+						}
+					}
+//line hecbench_lda.go:26
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+					gc_left42 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:26
+								active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
+//line hecbench_lda.go:26
+								active_9.StoreSlice(gc_l_active_9[gc_lane:])
+								gc_left42 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
+//line hecbench_lda.go:26
+								active_9.StoreSlice(gc_l_active_9[gc_lane:])
+								gc_left42 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left42 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left42&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_9 := gc_c19r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_9[gc_lane] = active_9
+						}
+					}
+//line hecbench_lda.go:27
+					for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+						gc_left43 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_14
+//line hecbench_lda.go:28
+									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+//line hecbench_lda.go:28
+									active_9.StoreSlice(gc_c20m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k55 := range 8 {
+//line hecbench_lda.go:28
+										gc_c20a[gc_lane+gc_k55] = offset_9
+									}
+//line hecbench_lda.go:28
+									for gc_k56 := range 8 {
+//line hecbench_lda.go:28
+										gc_c20w[gc_lane+gc_k56] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left43 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:28
+									_ = val_14
+//line hecbench_lda.go:28
+									active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+//line hecbench_lda.go:28
+									active_9.StoreSlice(gc_c20m[gc_lane:])
+//line hecbench_lda.go:28
+									for gc_k53 := range 8 {
+//line hecbench_lda.go:28
+										gc_c20a[gc_lane+gc_k53] = offset_9
+									}
+//line hecbench_lda.go:28
+									for gc_k54 := range 8 {
+//line hecbench_lda.go:28
+										gc_c20w[gc_lane+gc_k54] = 32
+									}
+//line hecbench_lda.go:29
+									gc_left43 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left43 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left43&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_14 := gc_l_val_14[gc_lane]
+								_ = val_14
+								active_9 := gc_l_active_9[gc_lane]
+//line hecbench_lda.go:28
+								gc_c20m[gc_lane] = active_9
+								gc_c20a[gc_lane] = offset_9
+								gc_c20w[gc_lane] = 32
+							}
+						}
+//line hecbench_lda.go:28
+						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+						gc_left44 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_lda.go:28
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:28
+									val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left44 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:28
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:28
+									val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+//line hecbench_lda.go:28
+									val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left44 &^= 0xff << gc_lane
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left44 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left44&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:41
+								val_14 := gc_l_val_14[gc_lane]
+//line hecbench_lda.go:28
+								val_14 += gc_c20r[gc_lane]
+								gc_l_val_14[gc_lane] = val_14
+							}
+						}
+					}
+					gc_left45 := gc_act
+					if compiled.SIMD {
+//line hecbench_lda.go:30
+						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx46 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx46.X+32 <= gc_bdx {
+//line hecbench_lda.go:30
+							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								gc_tx := gc_tidx46.X + gc_lane
+//line hecbench_lda.go:35
+								gc_ty := gc_tidx46.Y
+								_ = gc_ty
+								gc_tz := gc_tidx46.Z
+								_ = gc_tz
+//line hecbench_lda.go:30
+								val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:30
+								var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_14 := val_14
+//line hecbench_lda.go:67
+								val_12 = r_14
+//line hecbench_lda.go:69
+								gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if10.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes20 [8]float32
+//line hecbench_lda.go:70
+									val_12.Store(&gc_lanes20)
+//line hecbench_lda.go:70
+									for gc_k58 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k58
+//line hecbench_lda.go:70
+											shared_4[0] = gc_lanes20[gc_k58]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_12.StoreSlice(gc_s_val_12[gc_rank:])
+								gc_left45 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+//line hecbench_lda.go:85
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+//line hecbench_lda.go:70
+								val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+//line hecbench_lda.go:70
+								var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+								r_14 := val_14
+//line hecbench_lda.go:67
+								val_12 = r_14
+//line hecbench_lda.go:69
+								gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+								if gc_if9.ToBits() != 0 {
+//line hecbench_lda.go:70
+									var gc_lanes19 [8]float32
+//line hecbench_lda.go:70
+									val_12.Store(&gc_lanes19)
+//line hecbench_lda.go:70
+									for gc_k57 := range 8 {
+//line hecbench_lda.go:70
+										if gc_if9.ToBits()&(1<<gc_k57) != 0 {
+//line hecbench_lda.go:70
+											gc_pos.Thread = gc_rank + gc_k57
+//line hecbench_lda.go:70
+											shared_4[0] = gc_lanes19[gc_k57]
+										}
+									}
+//line hecbench_lda.go:70
+									gc_pos.Thread = gc_rank
+								}
+//line hecbench_lda.go:70
+								val_12.StoreSlice(gc_s_val_12[gc_rank:])
+								gc_left45 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left45 != 0 {
+//line hecbench_lda.go:78
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_left45&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-//line hecbench_lda.go:39
-							warp_4 := gc_tx / ldaWarpSize
-//line hecbench_lda.go:66
-							if warp_4 == 0 {
-								gc_m100 |= 1 << gc_lane
-							}
-						}
-					}
-					gc_save100 := gc_act
-					gc_act = gc_save100 & gc_m100
-					if gc_act != 0 {
-						gc_left41 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:67
-									val_14 := val_12
-//line hecbench_lda.go:67
-									val_14.StoreSlice(gc_l_val_14[gc_lane:])
-									gc_left41 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:67
-									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:67
-									val_14 := val_12
-//line hecbench_lda.go:67
-									val_14.StoreSlice(gc_l_val_14[gc_lane:])
-									gc_left41 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left41 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left41&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line hecbench_lda.go:80
-								val_12 := gc_s_val_12[gc_rank]
-//line hecbench_lda.go:67
-								var val_14 float32 = val_12
-//line hecbench_lda.go:26
-								gc_l_val_14[gc_lane] = val_14
-							}
-						}
-//line hecbench_lda.go:26
-						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
-						gc_left42 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:26
-									active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
-//line hecbench_lda.go:26
-									active_9.StoreSlice(gc_l_active_9[gc_lane:])
-									gc_left42 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-//line hecbench_lda.go:26
-									active_9 := archsimd.LoadUint32x8Slice(gc_c19r[gc_lane:])
-//line hecbench_lda.go:26
-									active_9.StoreSlice(gc_l_active_9[gc_lane:])
-									gc_left42 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left42 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left42&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_lda.go:26
-								active_9 := gc_c19r[gc_lane]
-//line hecbench_lda.go:28
-								gc_l_active_9[gc_lane] = active_9
-							}
-						}
-//line hecbench_lda.go:27
-						for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
-							gc_left43 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_14
-//line hecbench_lda.go:28
-										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
-//line hecbench_lda.go:28
-										active_9.StoreSlice(gc_c20m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k55 := range 8 {
-//line hecbench_lda.go:28
-											gc_c20a[gc_lane+gc_k55] = offset_9
-										}
-//line hecbench_lda.go:28
-										for gc_k56 := range 8 {
-//line hecbench_lda.go:28
-											gc_c20w[gc_lane+gc_k56] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left43 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-										_ = val_14
-//line hecbench_lda.go:28
-										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
-//line hecbench_lda.go:28
-										active_9.StoreSlice(gc_c20m[gc_lane:])
-//line hecbench_lda.go:28
-										for gc_k53 := range 8 {
-//line hecbench_lda.go:28
-											gc_c20a[gc_lane+gc_k53] = offset_9
-										}
-//line hecbench_lda.go:28
-										for gc_k54 := range 8 {
-//line hecbench_lda.go:28
-											gc_c20w[gc_lane+gc_k54] = 32
-										}
-//line hecbench_lda.go:29
-										gc_left43 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left43 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left43&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_14 := gc_l_val_14[gc_lane]
-									_ = val_14
-									active_9 := gc_l_active_9[gc_lane]
-//line hecbench_lda.go:28
-									gc_c20m[gc_lane] = active_9
-									gc_c20a[gc_lane] = offset_9
-									gc_c20w[gc_lane] = 32
-								}
-							}
-//line hecbench_lda.go:28
-							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
-							gc_left44 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_14.StoreSlice(gc_l_val_14[gc_lane:])
-										gc_left44 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_lda.go:28
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:28
-										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
-//line hecbench_lda.go:28
-										val_14.StoreSlice(gc_l_val_14[gc_lane:])
-										gc_left44 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left44 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left44&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_lda.go:41
-									val_14 := gc_l_val_14[gc_lane]
-//line hecbench_lda.go:28
-									val_14 += gc_c20r[gc_lane]
-									gc_l_val_14[gc_lane] = val_14
-								}
-							}
-						}
-						gc_left45 := gc_act
-						if compiled.SIMD {
-//line hecbench_lda.go:30
-							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx46 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx46.X+32 <= gc_bdx {
-//line hecbench_lda.go:30
-								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
-									gc_tx := gc_tidx46.X + gc_lane
-//line hecbench_lda.go:35
-									gc_ty := gc_tidx46.Y
-									_ = gc_ty
-									gc_tz := gc_tidx46.Z
-									_ = gc_tz
-//line hecbench_lda.go:30
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:30
-									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_14 := val_14
-//line hecbench_lda.go:67
-									val_12 = r_14
-//line hecbench_lda.go:69
-									gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if10.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes20 [8]float32
-//line hecbench_lda.go:70
-										val_12.Store(&gc_lanes20)
-//line hecbench_lda.go:70
-										for gc_k58 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if10.ToBits()&(1<<gc_k58) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k58
-//line hecbench_lda.go:70
-												shared_4[0] = gc_lanes20[gc_k58]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_12.StoreSlice(gc_s_val_12[gc_rank:])
-									gc_left45 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line hecbench_lda.go:85
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line hecbench_lda.go:70
-									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
-//line hecbench_lda.go:70
-									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-									r_14 := val_14
-//line hecbench_lda.go:67
-									val_12 = r_14
-//line hecbench_lda.go:69
-									gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
-									if gc_if9.ToBits() != 0 {
-//line hecbench_lda.go:70
-										var gc_lanes19 [8]float32
-//line hecbench_lda.go:70
-										val_12.Store(&gc_lanes19)
-//line hecbench_lda.go:70
-										for gc_k57 := range 8 {
-//line hecbench_lda.go:70
-											if gc_if9.ToBits()&(1<<gc_k57) != 0 {
-//line hecbench_lda.go:70
-												gc_pos.Thread = gc_rank + gc_k57
-//line hecbench_lda.go:70
-												shared_4[0] = gc_lanes19[gc_k57]
-											}
-										}
-//line hecbench_lda.go:70
-										gc_pos.Thread = gc_rank
-									}
-//line hecbench_lda.go:70
-									val_12.StoreSlice(gc_s_val_12[gc_rank:])
-									gc_left45 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left45 != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left45&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_14 := gc_l_val_14[gc_lane]
+							val_14 := gc_l_val_14[gc_lane]
 //line hecbench_lda.go:92
-									var val_12 float32
+							var val_12 float32
 //line hecbench_lda.go:30
-									var r_14 float32 = val_14
+							var r_14 float32 = val_14
 //line hecbench_lda.go:67
-									val_12 = r_14
+							val_12 = r_14
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_4[0] = val_12
-									}
-//line hecbench_lda.go:73
-									gc_s_val_12[gc_rank] = val_12
-								}
+							if gc_tx == 0 {
+								shared_4[0] = val_12
 							}
+//line hecbench_lda.go:73
+							gc_s_val_12[gc_rank] = val_12
 						}
 					}
-					gc_act = gc_save100 &^ gc_dead
 				}
+//line hecbench_lda.go:78
+				gc_act = gc_save100 &^ gc_dead
 			}
 //line hecbench_lda.go:83
 			gc_vstep33 := 0
@@ -6293,10 +6246,4 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 	}
 }
 
-//line hecbench_lda.go:237
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_hecbench_lda holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_lda.go
-var gc_files_hecbench_lda embed.FS

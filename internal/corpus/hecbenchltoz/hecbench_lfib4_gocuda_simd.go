@@ -5,29 +5,11 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FirstColGPUKernel is firstColGPU of lfib4-cuda: one block of P4
-// threads runs the recurrence down the first column (s elements) of x.
-//
-//line hecbench_lfib4.go:28
-func FirstColGPUKernel(x []uint32, s int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_firstColGPUKernel,
-		func(gc_t *gocuda.Thread) { firstColGPUKernel(gc_t, x, s) },
-		func(gc_b *compiled.Block) { gc_body_firstColGPUKernel(gc_b, x, s) })
-}
-
-//line hecbench_lfib4.go:28
-var gc_src_firstColGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "firstColGPUKernel", "b2ad4c62330d3b57a2ae0d23f34ce6e33af498f702d85a9a97b3677df8dc0508", "hecbench_lfib4.go:24-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:28
 func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
@@ -159,12 +141,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 									var myid int = gc_tx
 //line hecbench_lfib4.go:32
 									_ = myid
-									{
 //line hecbench_lfib4.go:39
-										archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-									}
+									archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
-//line hecbench_lfib4.go:41
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -172,12 +151,11 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 //line hecbench_lfib4.go:32
 								myid := gc_tx
 								_ = myid
-								{
 //line hecbench_lfib4.go:40
-									gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
-										gc_at6[gc_u] + gc_at7[gc_u]
-								}
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
+									gc_at6[gc_u] + gc_at7[gc_u]
 							}
+//line hecbench_lfib4.go:44
 							gc_tx = gc_fasthi - 1
 							continue
 						}
@@ -185,30 +163,26 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
 						myid := gc_tx
-						{
 //line hecbench_lfib4.go:40
-							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-						}
+						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				} else {
+//line hecbench_lfib4.go:45
 					gc_vstep4 := gc_from
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 							gc_tx := gc_vstep4
 //line hecbench_lfib4.go:32
 							var myid int = gc_tx
-							{
 //line hecbench_lfib4.go:40
-								if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
+							if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 //line hecbench_lfib4.go:40
-									break
-								}
-//line hecbench_lfib4.go:40
-								archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
+								break
 							}
+//line hecbench_lfib4.go:40
+							archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
 						}
-//line hecbench_lfib4.go:42
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
@@ -216,11 +190,9 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:32
 						myid := gc_tx
-						{
 //line hecbench_lfib4.go:40
-							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-						}
+						cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 					}
 				}
 			}
@@ -325,17 +297,6 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 		}
 	}
 }
-
-// ColYGPUKernel is colYGPU of lfib4-cuda: the recurrence's response to a
-// unit impulse, run down a column of s, its last 3·P4 values left in y.
-func ColYGPUKernel(y []uint32, s int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_colYGPUKernel,
-		func(gc_t *gocuda.Thread) { colYGPUKernel(gc_t, y, s) },
-		func(gc_b *compiled.Block) { gc_body_colYGPUKernel(gc_b, y, s) })
-}
-
-//line hecbench_lfib4.go:56
-var gc_src_colYGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colYGPUKernel", "8cdc4ea12dee3b7fed5242428f533253ac463708e12948375bcbc91967cb8a42", "hecbench_lfib4.go:52-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:56
 func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
@@ -601,12 +562,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 									var myid int = gc_tx
 //line hecbench_lfib4.go:60
 									_ = myid
-									{
 //line hecbench_lfib4.go:71
-										archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
-									}
+									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
 								}
-//line hecbench_lfib4.go:73
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
@@ -614,12 +572,11 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 //line hecbench_lfib4.go:60
 								myid := gc_tx
 								_ = myid
-								{
 //line hecbench_lfib4.go:72
-									gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
-										gc_at9[gc_u3] + gc_at10[gc_u3]
-								}
+								gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
+									gc_at9[gc_u3] + gc_at10[gc_u3]
 							}
+//line hecbench_lfib4.go:76
 							gc_tx = gc_fasthi3 - 1
 							continue
 						}
@@ -627,30 +584,26 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
 						myid := gc_tx
-						{
 //line hecbench_lfib4.go:72
-							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-						}
+						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				} else {
+//line hecbench_lfib4.go:77
 					gc_vstep6 := gc_from
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 							gc_tx := gc_vstep6
 //line hecbench_lfib4.go:60
 							var myid int = gc_tx
-							{
 //line hecbench_lfib4.go:72
-								if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
+							if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
 //line hecbench_lfib4.go:72
-									break
-								}
-//line hecbench_lfib4.go:72
-								archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
+								break
 							}
+//line hecbench_lfib4.go:72
+							archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
 						}
-//line hecbench_lfib4.go:74
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
@@ -658,11 +611,9 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 						gc_pos.Thread = gc_rank
 //line hecbench_lfib4.go:60
 						myid := gc_tx
-						{
 //line hecbench_lfib4.go:72
-							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-						}
+						cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 					}
 				}
 			}
@@ -752,20 +703,6 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 		}
 	}
 }
-
-// LastEntGPUKernel is lastEntGPU of lfib4-cuda: one block of 2·P4
-// threads computes the last P4 entries of columns 1 to r-1 from the
-// previous column's and y's, one column after the other.
-//
-//line hecbench_lfib4.go:89
-func LastEntGPUKernel(x, y []uint32, s, r int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_lastEntGPUKernel,
-		func(gc_t *gocuda.Thread) { lastEntGPUKernel(gc_t, x, y, s, r) },
-		func(gc_b *compiled.Block) { gc_body_lastEntGPUKernel(gc_b, x, y, s, r) })
-}
-
-//line hecbench_lfib4.go:89
-var gc_src_lastEntGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "lastEntGPUKernel", "8eca1bd18c40a00ebd0b20c4679ce8eaa5124c66e14159562feed461da1ddbd6", "hecbench_lfib4.go:84-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lfib4.go:89
 func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
@@ -3099,20 +3036,6 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	}
 }
 
-// ColsGPUKernel is colsGPU of lfib4-cuda: block b runs the recurrence
-// down columns 8b to 8b+7 from their last P4 entries, a warp a column.
-//
-//line hecbench_lfib4.go:161
-func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_colsGPUKernel,
-		func(gc_t *gocuda.Thread) { colsGPUKernel(gc_t, x, s, r) },
-		func(gc_b *compiled.Block) { gc_body_colsGPUKernel(gc_b, x, s, r) })
-}
-
-//line hecbench_lfib4.go:161
-var gc_src_colsGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_lfib4.go:161
 func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3394,9 +3317,3 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 	}
 }
-
-// gc_files_hecbench_lfib4 holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_lfib4.go
-//line hecbench_lfib4.go:212
-var gc_files_hecbench_lfib4 embed.FS

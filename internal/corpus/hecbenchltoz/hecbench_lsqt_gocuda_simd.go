@@ -5,30 +5,11 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GpuSetZeroKernel is gpu_set_zero of lsqt-cuda.
-//
-//line hecbench_lsqt.go:18
-func GpuSetZeroKernel(numberOfElements int, gStateReal, gStateImag []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_gpuSetZeroKernel,
-		func(gc_t *gocuda.Thread) { gpuSetZeroKernel(gc_t, numberOfElements, gStateReal, gStateImag) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_gpuSetZeroKernel(gc_b, gc_lo, gc_hi, numberOfElements, gStateReal, gStateImag)
-		})
-}
-
-//line hecbench_lsqt.go:18
-var gc_src_gpuSetZeroKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuSetZeroKernel", "bc4bb1afde87194f3ea30650db1f732fab4fb54c1d38946bdb1ccb931e838d13", "hecbench_lsqt.go:15-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:18
 func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
@@ -74,23 +55,20 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						var n int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lsqt.go:19
 						_ = n
-						{
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:21
-							gc_vb2.StoreSlice(gc_at2[gc_tx:])
-						}
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
+//line hecbench_lsqt.go:21
+						gc_vb2.StoreSlice(gc_at2[gc_tx:])
 					}
-//line hecbench_lsqt.go:23
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lsqt.go:21
-						gc_at[gc_tx] = 0
-						gc_at2[gc_tx] = 0
-					}
+					gc_at[gc_tx] = 0
+					gc_at2[gc_tx] = 0
 				}
 			} else {
+//line hecbench_lsqt.go:26
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lsqt.go:21
@@ -99,17 +77,17 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						gc_tx := gc_vstep2
 //line hecbench_lsqt.go:19
 						var n int = gc_bx*gc_bdx + gc_tx
-						{
-							if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
 //line hecbench_lsqt.go:21
-								break
-							}
+						if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
 //line hecbench_lsqt.go:21
-							gc_vb.StoreSlice(gStateReal[n:])
-//line hecbench_lsqt.go:21
-							gc_vb.StoreSlice(gStateImag[n:])
+							break
 						}
+//line hecbench_lsqt.go:21
+						gc_vb.StoreSlice(gStateReal[n:])
+//line hecbench_lsqt.go:21
+						gc_vb.StoreSlice(gStateImag[n:])
 					}
+//line hecbench_lsqt.go:24
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -121,166 +99,62 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
-						{
-							gStateReal[n] = 0
-							gStateImag[n] = 0
-						}
+//line hecbench_lsqt.go:21
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 					{
+//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
-						{
-							gStateReal[n] = 0
-							gStateImag[n] = 0
-						}
+//line hecbench_lsqt.go:21
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 					{
+//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
-						{
-							gStateReal[n] = 0
-							gStateImag[n] = 0
-						}
+//line hecbench_lsqt.go:21
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 					{
+//line hecbench_lsqt.go:26
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
-						{
-							gStateReal[n] = 0
-							gStateImag[n] = 0
-						}
+//line hecbench_lsqt.go:21
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 				}
+//line hecbench_lsqt.go:26
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:19
 					n := gc_bx*gc_bdx + gc_tx
-					{
-						gStateReal[n] = 0
-						gStateImag[n] = 0
-					}
+//line hecbench_lsqt.go:21
+					gStateReal[n] = 0
+					gStateImag[n] = 0
 				}
 			}
 		}
 	}
 }
-
-// GpuApplySzKernel is gpu_apply_sz of lsqt-cuda: the odd elements
-// negated.
-//
-//line hecbench_lsqt.go:30
-func GpuApplySzKernel(n int, inReal, inImag, outReal, outImag []float64) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_gpuApplySzKernel,
-		func(gc_t *gocuda.Thread) { gpuApplySzKernel(gc_t, n, inReal, inImag, outReal, outImag) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_gpuApplySzKernel(gc_b, gc_lo, gc_hi, n, inReal, inImag, outReal, outImag)
-		})
-}
-
-//line hecbench_lsqt.go:30
-var gc_src_gpuApplySzKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuApplySzKernel", "d1330327477bca34225c26c08b728fa5c8038b61100c9436727625efe686f020", "hecbench_lsqt.go:26-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_lsqt.go:30
-func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inReal, inImag, outReal, outImag []float64) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line hecbench_lsqt.go:40
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line hecbench_lsqt.go:51
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(outReal) && gc_to <= len(outReal)-gc_off && gc_off <= len(inReal) && gc_to <= len(inReal)-gc_off && gc_off <= len(outImag) && gc_to <= len(outImag)-gc_off && gc_off <= len(inImag) && gc_to <= len(inImag)-gc_off {
-				gc_at := outReal[gc_off:][:gc_to]
-				gc_at2 := inReal[gc_off:][:gc_to]
-				gc_at3 := outImag[gc_off:][:gc_to]
-				gc_at4 := inImag[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:31
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						if i%2 == 0 {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						} else {
-							gc_at[gc_tx] = -gc_at2[gc_tx]
-							gc_at3[gc_tx] = -gc_at4[gc_tx]
-						}
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:31
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						if i%2 == 0 {
-							outReal[i] = inReal[i]
-							outImag[i] = inImag[i]
-						} else {
-							outReal[i] = -inReal[i]
-							outImag[i] = -inImag[i]
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// GpuFindInnerProduct1Kernel is gpu_find_inner_product_1 of lsqt-cuda:
-// block b's partial sum of the complex inner product <final|random>.
-//
-//line hecbench_lsqt.go:76
-func GpuFindInnerProduct1Kernel(numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gpuFindInnerProduct1Kernel,
-		func(gc_t *gocuda.Thread) {
-			gpuFindInnerProduct1Kernel(gc_t, numberOfAtoms, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag, gOffset)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_gpuFindInnerProduct1Kernel(gc_b, numberOfAtoms, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag, gOffset)
-		})
-}
-
-//line hecbench_lsqt.go:76
-var gc_src_gpuFindInnerProduct1Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct1Kernel", "a18b7a705e6cb05b6cb099466560c626c386948cb53076f207fa537940879d3c", "hecbench_lsqt.go:72-122", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_lsqt.go:76
 func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) {
@@ -634,970 +508,967 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_lsqt.go:125
-			var gc_m30 uint32
+		var gc_m30 uint32
 //line hecbench_lsqt.go:114
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line hecbench_lsqt.go:124
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+				tid := gc_tx
+//line hecbench_lsqt.go:114
+				if tid < 32 {
+					gc_m30 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			}
+		}
+//line hecbench_lsqt.go:120
+		gc_save30 := gc_act
+		gc_act = gc_save30 & gc_m30
+		if gc_act != 0 {
+//line hecbench_lsqt.go:115
+			var s []float64 = sDataReal
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:120
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				gc_off3 := 32 + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+					gc_at7 := s[gc_off2:][:32]
+					gc_at8 := s[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+//line hecbench_lsqt.go:46
+						v := gc_at7[gc_lane]
+						v += gc_at8[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
 						tid := gc_tx
-//line hecbench_lsqt.go:114
-						if tid < 32 {
-							gc_m30 |= 1 << gc_lane
-						}
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:46
+						v := s[tid_]
+						v += s[tid_+32]
+						gc_l_v[gc_lane] = v
 					}
 				}
 			}
-			gc_save30 := gc_act
-			gc_act = gc_save30 & gc_m30
-			if gc_act != 0 {
-//line hecbench_lsqt.go:115
-				var s []float64 = sDataReal
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := gc_x02
-						gc_off3 := 32 + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-							gc_at7 := s[gc_off2:][:32]
-							gc_at8 := s[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-//line hecbench_lsqt.go:46
-								v := gc_at7[gc_lane]
-								v += gc_at8[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:46
-								v := s[tid_]
-								v += s[tid_+32]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-							gc_at9 := s[gc_off4:][:32]
-//line hecbench_lsqt.go:49
-							copy(gc_at9, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:49
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x04 := gc_tidx.X
-						gc_off5 := 16 + gc_x04
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
-							gc_at10 := s[gc_off5:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x04 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-								v += gc_at10[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-								v += s[tid_+16]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x05 := gc_tidx.X
-						gc_off6 := gc_x05
-						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
-							gc_at11 := s[gc_off6:][:32]
-//line hecbench_lsqt.go:53
-							copy(gc_at11, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:53
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x06 := gc_tidx.X
-						gc_off7 := 8 + gc_x06
-						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-							gc_at12 := s[gc_off7:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x06 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-								v += gc_at12[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-								v += s[tid_+8]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x07 := gc_tidx.X
-						gc_off8 := gc_x07
-						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-							gc_at13 := s[gc_off8:][:32]
+			{
+//line hecbench_lsqt.go:54
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 //line hecbench_lsqt.go:57
-							copy(gc_at13, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:57
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x08 := gc_tidx.X
-						gc_off9 := 4 + gc_x08
-						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
-							gc_at14 := s[gc_off9:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x08 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-								v += gc_at14[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-								v += s[tid_+4]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x09 := gc_tidx.X
-						gc_off10 := gc_x09
-						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
-							gc_at15 := s[gc_off10:][:32]
-//line hecbench_lsqt.go:61
-							copy(gc_at15, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:61
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x010 := gc_tidx.X
-						gc_off11 := 2 + gc_x010
-						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
-							gc_at16 := s[gc_off11:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x010 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-								v += gc_at16[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-								v += s[tid_+2]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x011 := gc_tidx.X
-						gc_off12 := gc_x011
-						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
-							gc_at17 := s[gc_off12:][:32]
-//line hecbench_lsqt.go:65
-							copy(gc_at17, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:65
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x012 := gc_tidx.X
-						gc_off13 := 1 + gc_x012
-						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
-							gc_at18 := s[gc_off13:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x012 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-								v += gc_at18[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-								v += s[tid_+1]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x013 := gc_tidx.X
-						gc_off14 := gc_x013
-						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
-							gc_at19 := s[gc_off14:][:32]
-//line hecbench_lsqt.go:69
-							copy(gc_at19, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:115
-								var tid_ int = tid
-//line hecbench_lsqt.go:117
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:69
-								s[tid_] = v
-							}
-						}
-					}
-				}
-//line hecbench_lsqt.go:116
-				var s_ []float64 = sDataImag
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x014 := gc_tidx.X
-						gc_off15 := gc_x014
-						gc_off16 := 32 + gc_x014
-						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
-							gc_at20 := s_[gc_off15:][:32]
-							gc_at21 := s_[gc_off16:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x014 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-//line hecbench_lsqt.go:46
-								v_ := gc_at20[gc_lane]
-								v_ += gc_at21[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:46
-								v_ := s_[tid_2]
-								v_ += s_[tid_2+32]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x015 := gc_tidx.X
-						gc_off17 := gc_x015
-						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
-							gc_at22 := s_[gc_off17:][:32]
+				gc_x03 := gc_tidx.X
+				gc_off4 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+					gc_at9 := s[gc_off4:][:32]
 //line hecbench_lsqt.go:49
-							copy(gc_at22, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+					copy(gc_at9, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
 //line hecbench_lsqt.go:49
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x016 := gc_tidx.X
-						gc_off18 := 16 + gc_x016
-						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
-							gc_at23 := s_[gc_off18:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x016 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-								v_ += gc_at23[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-								v_ += s_[tid_2+16]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x017 := gc_tidx.X
-						gc_off19 := gc_x017
-						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
-							gc_at24 := s_[gc_off19:][:32]
-//line hecbench_lsqt.go:53
-							copy(gc_at24, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:53
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x018 := gc_tidx.X
-						gc_off20 := 8 + gc_x018
-						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
-							gc_at25 := s_[gc_off20:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x018 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-								v_ += gc_at25[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-								v_ += s_[tid_2+8]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x019 := gc_tidx.X
-						gc_off21 := gc_x019
-						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
-							gc_at26 := s_[gc_off21:][:32]
-//line hecbench_lsqt.go:57
-							copy(gc_at26, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:57
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x020 := gc_tidx.X
-						gc_off22 := 4 + gc_x020
-						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
-							gc_at27 := s_[gc_off22:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x020 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-								v_ += gc_at27[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-								v_ += s_[tid_2+4]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x021 := gc_tidx.X
-						gc_off23 := gc_x021
-						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
-							gc_at28 := s_[gc_off23:][:32]
-//line hecbench_lsqt.go:61
-							copy(gc_at28, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:61
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x022 := gc_tidx.X
-						gc_off24 := 2 + gc_x022
-						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
-							gc_at29 := s_[gc_off24:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x022 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-								v_ += gc_at29[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-								v_ += s_[tid_2+2]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x023 := gc_tidx.X
-						gc_off25 := gc_x023
-						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
-							gc_at30 := s_[gc_off25:][:32]
-//line hecbench_lsqt.go:65
-							copy(gc_at30, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:65
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x024 := gc_tidx.X
-						gc_off26 := 1 + gc_x024
-						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
-							gc_at31 := s_[gc_off26:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x024 + gc_lane
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-								v_ += gc_at31[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-								v_ += s_[tid_2+1]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x025 := gc_tidx.X
-						gc_off27 := gc_x025
-						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
-							gc_at32 := s_[gc_off27:][:32]
-//line hecbench_lsqt.go:69
-							copy(gc_at32, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:77
-								tid := gc_tx
-//line hecbench_lsqt.go:116
-								var tid_2 int = tid
-//line hecbench_lsqt.go:118
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:69
-								s_[tid_2] = v_
-							}
-						}
+						s[tid_] = v
 					}
 				}
 			}
-			gc_act = gc_save30 &^ gc_dead
+			{
+//line hecbench_lsqt.go:55
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:58
+				gc_x04 := gc_tidx.X
+				gc_off5 := 16 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+					gc_at10 := s[gc_off5:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x04 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+						v += gc_at10[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+						v += s[tid_+16]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:61
+				gc_x05 := gc_tidx.X
+				gc_off6 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+					gc_at11 := s[gc_off6:][:32]
+//line hecbench_lsqt.go:53
+					copy(gc_at11, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:53
+						s[tid_] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:62
+				gc_x06 := gc_tidx.X
+				gc_off7 := 8 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+					gc_at12 := s[gc_off7:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x06 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+						v += gc_at12[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+						v += s[tid_+8]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:62
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:65
+				gc_x07 := gc_tidx.X
+				gc_off8 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+					gc_at13 := s[gc_off8:][:32]
+//line hecbench_lsqt.go:57
+					copy(gc_at13, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:57
+						s[tid_] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:63
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:66
+				gc_x08 := gc_tidx.X
+				gc_off9 := 4 + gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+					gc_at14 := s[gc_off9:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x08 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+						v += gc_at14[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+						v += s[tid_+4]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:66
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:69
+				gc_x09 := gc_tidx.X
+				gc_off10 := gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+					gc_at15 := s[gc_off10:][:32]
+//line hecbench_lsqt.go:61
+					copy(gc_at15, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:61
+						s[tid_] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:67
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:70
+				gc_x010 := gc_tidx.X
+				gc_off11 := 2 + gc_x010
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+					gc_at16 := s[gc_off11:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x010 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+						v += gc_at16[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+						v += s[tid_+2]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:70
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:73
+				gc_x011 := gc_tidx.X
+				gc_off12 := gc_x011
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+					gc_at17 := s[gc_off12:][:32]
+//line hecbench_lsqt.go:65
+					copy(gc_at17, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:65
+						s[tid_] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:71
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:74
+				gc_x012 := gc_tidx.X
+				gc_off13 := 1 + gc_x012
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+					gc_at18 := s[gc_off13:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x012 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+						v += gc_at18[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+						v += s[tid_+1]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:74
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:77
+				gc_x013 := gc_tidx.X
+				gc_off14 := gc_x013
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+					gc_at19 := s[gc_off14:][:32]
+//line hecbench_lsqt.go:69
+					copy(gc_at19, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:115
+						var tid_ int = tid
+//line hecbench_lsqt.go:117
+						v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:69
+						s[tid_] = v
+					}
+				}
+			}
+//line hecbench_lsqt.go:116
+			var s_ []float64 = sDataImag
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:121
+				gc_x014 := gc_tidx.X
+				gc_off15 := gc_x014
+				gc_off16 := 32 + gc_x014
+				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+					gc_at20 := s_[gc_off15:][:32]
+					gc_at21 := s_[gc_off16:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x014 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+//line hecbench_lsqt.go:46
+						v_ := gc_at20[gc_lane]
+						v_ += gc_at21[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:46
+						v_ := s_[tid_2]
+						v_ += s_[tid_2+32]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:54
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:57
+				gc_x015 := gc_tidx.X
+				gc_off17 := gc_x015
+				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+					gc_at22 := s_[gc_off17:][:32]
+//line hecbench_lsqt.go:49
+					copy(gc_at22, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:49
+						s_[tid_2] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:55
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:58
+				gc_x016 := gc_tidx.X
+				gc_off18 := 16 + gc_x016
+				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+					gc_at23 := s_[gc_off18:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x016 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+						v_ += gc_at23[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+						v_ += s_[tid_2+16]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:58
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:61
+				gc_x017 := gc_tidx.X
+				gc_off19 := gc_x017
+				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+					gc_at24 := s_[gc_off19:][:32]
+//line hecbench_lsqt.go:53
+					copy(gc_at24, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:53
+						s_[tid_2] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:59
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:62
+				gc_x018 := gc_tidx.X
+				gc_off20 := 8 + gc_x018
+				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+					gc_at25 := s_[gc_off20:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x018 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+						v_ += gc_at25[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+						v_ += s_[tid_2+8]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:62
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:65
+				gc_x019 := gc_tidx.X
+				gc_off21 := gc_x019
+				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+					gc_at26 := s_[gc_off21:][:32]
+//line hecbench_lsqt.go:57
+					copy(gc_at26, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:57
+						s_[tid_2] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:63
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:66
+				gc_x020 := gc_tidx.X
+				gc_off22 := 4 + gc_x020
+				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+					gc_at27 := s_[gc_off22:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x020 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+						v_ += gc_at27[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+						v_ += s_[tid_2+4]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:66
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:69
+				gc_x021 := gc_tidx.X
+				gc_off23 := gc_x021
+				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+					gc_at28 := s_[gc_off23:][:32]
+//line hecbench_lsqt.go:61
+					copy(gc_at28, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:61
+						s_[tid_2] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:67
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:70
+				gc_x022 := gc_tidx.X
+				gc_off24 := 2 + gc_x022
+				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+					gc_at29 := s_[gc_off24:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x022 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+						v_ += gc_at29[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+						v_ += s_[tid_2+2]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:70
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:73
+				gc_x023 := gc_tidx.X
+				gc_off25 := gc_x023
+				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+					gc_at30 := s_[gc_off25:][:32]
+//line hecbench_lsqt.go:65
+					copy(gc_at30, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:65
+						s_[tid_2] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:71
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:74
+				gc_x024 := gc_tidx.X
+				gc_off26 := 1 + gc_x024
+				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+					gc_at31 := s_[gc_off26:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x024 + gc_lane
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+						v_ += gc_at31[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+						v_ += s_[tid_2+1]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+//line hecbench_lsqt.go:74
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_lsqt.go:77
+				gc_x025 := gc_tidx.X
+				gc_off27 := gc_x025
+				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+					gc_at32 := s_[gc_off27:][:32]
+//line hecbench_lsqt.go:69
+					copy(gc_at32, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:116
+						var tid_2 int = tid
+//line hecbench_lsqt.go:118
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:69
+						s_[tid_2] = v_
+					}
+				}
+			}
 		}
+//line hecbench_lsqt.go:75
+		gc_act = gc_save30 &^ gc_dead
 	}
 	{
 //line hecbench_lsqt.go:80
@@ -1631,1344 +1502,3 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 }
-
-//line hecbench_lsqt.go:128
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// GpuFindInnerProduct2Kernel is gpu_find_inner_product_2 of lsqt-cuda:
-// block b sums the partial sums of moment b.
-//
-//line hecbench_lsqt.go:128
-func GpuFindInnerProduct2Kernel(numberOfAtoms int, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gpuFindInnerProduct2Kernel,
-		func(gc_t *gocuda.Thread) {
-			gpuFindInnerProduct2Kernel(gc_t, numberOfAtoms, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_gpuFindInnerProduct2Kernel(gc_b, numberOfAtoms, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag)
-		})
-}
-
-//line hecbench_lsqt.go:128
-var gc_src_gpuFindInnerProduct2Kernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuFindInnerProduct2Kernel", "a4c0f374cbc1597f0d8cc7aea85ed21b7277fe6ccc11c8275591220a60ad3499", "hecbench_lsqt.go:124-176", "hecbench_lsqt.go:43-70", "hecbench_lsqt.go:43-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_lsqt.go:128
-func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int, gInnerProduct1Real, gInnerProduct1Imag, gInnerProduct2Real, gInnerProduct2Imag []float64) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line hecbench_lsqt.go:132
-	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-//line hecbench_lsqt.go:136
-	numberOfBlocks := (numberOfAtoms-1)/lsqtBlockSize + 1
-	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
-	compiled.OutOfLine(func() {
-		sDataReal := sDataReal[:256]
-//line hecbench_lsqt.go:141
-		sDataImag := sDataImag[:256]
-		{
-//line hecbench_lsqt.go:144
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
-					gc_at := sDataReal[:gc_bdx]
-					gc_at2 := sDataImag[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						var patch, n, m int
-//line hecbench_lsqt.go:134
-						gc_at[gc_tx] = 0.0
-						gc_at2[gc_tx] = 0.0
-//line hecbench_lsqt.go:139
-						var patch_ int = 0
-//line hecbench_lsqt.go:139
-						for ; patch_ < numberOfPatches; patch_++ {
-							n = tid + patch_*lsqtBlockSize
-							if n < numberOfBlocks {
-								m = gc_bx*numberOfBlocks + n
-								gc_at[gc_tx] += gInnerProduct1Real[m]
-								gc_at2[gc_tx] += gInnerProduct1Imag[m]
-							}
-						}
-//line hecbench_lsqt.go:146
-						patch = patch_
-//line hecbench_lsqt.go:146
-						_ = patch
-					}
-				} else {
-//line hecbench_lsqt.go:153
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						var patch, n, m int
-//line hecbench_lsqt.go:134
-						sDataReal[tid] = 0.0
-						sDataImag[tid] = 0.0
-//line hecbench_lsqt.go:139
-						var patch_ int = 0
-//line hecbench_lsqt.go:139
-						for ; patch_ < numberOfPatches; patch_++ {
-							n = tid + patch_*lsqtBlockSize
-							if n < numberOfBlocks {
-								m = gc_bx*numberOfBlocks + n
-								sDataReal[tid] += gInnerProduct1Real[m]
-								sDataImag[tid] += gInnerProduct1Imag[m]
-							}
-						}
-//line hecbench_lsqt.go:146
-						patch = patch_
-//line hecbench_lsqt.go:146
-						_ = patch
-					}
-				}
-			}
-		}
-//line hecbench_lsqt.go:155
-	})
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 128; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:163
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:163
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:163
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:157
-					m = tid + 128
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-			}
-//line hecbench_lsqt.go:163
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-				tid := gc_tx
-//line hecbench_lsqt.go:132
-				var m int
-//line hecbench_lsqt.go:157
-				m = tid + 128
-				sDataReal[tid] += sDataReal[m]
-				sDataImag[tid] += sDataImag[m]
-			}
-		}
-	}
-	{
-//line hecbench_lsqt.go:165
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 64; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:169
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:169
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-				{
-//line hecbench_lsqt.go:169
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-//line hecbench_lsqt.go:132
-					var m int
-//line hecbench_lsqt.go:163
-					m = tid + 64
-					sDataReal[tid] += sDataReal[m]
-					sDataImag[tid] += sDataImag[m]
-				}
-			}
-//line hecbench_lsqt.go:169
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-				tid := gc_tx
-//line hecbench_lsqt.go:132
-				var m int
-//line hecbench_lsqt.go:163
-				m = tid + 64
-				sDataReal[tid] += sDataReal[m]
-				sDataImag[tid] += sDataImag[m]
-			}
-		}
-	}
-//line hecbench_lsqt.go:171
-	var gc_l_v [32]float64
-	var gc_l_v_ [32]float64
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line hecbench_lsqt.go:179
-			var gc_m30 uint32
-//line hecbench_lsqt.go:168
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-//line hecbench_lsqt.go:168
-						if tid < 32 {
-							gc_m30 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save30 := gc_act
-			gc_act = gc_save30 & gc_m30
-			if gc_act != 0 {
-//line hecbench_lsqt.go:169
-				var s []float64 = sDataReal
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						gc_off2 := 32 + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-							gc_at3 := s[gc_off:][:32]
-							gc_at4 := s[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-//line hecbench_lsqt.go:46
-								v := gc_at3[gc_lane]
-								v += gc_at4[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:46
-								v := s[tid_]
-								v += s[tid_+32]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x03 := gc_tidx.X
-						gc_off3 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-							gc_at5 := s[gc_off3:][:32]
-//line hecbench_lsqt.go:49
-							copy(gc_at5, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:49
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x04 := gc_tidx.X
-						gc_off4 := 16 + gc_x04
-						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-							gc_at6 := s[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x04 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-								v += gc_at6[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:51
-								v += s[tid_+16]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x05 := gc_tidx.X
-						gc_off5 := gc_x05
-						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
-							gc_at7 := s[gc_off5:][:32]
-//line hecbench_lsqt.go:53
-							copy(gc_at7, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:53
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x06 := gc_tidx.X
-						gc_off6 := 8 + gc_x06
-						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
-							gc_at8 := s[gc_off6:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x06 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-								v += gc_at8[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:55
-								v += s[tid_+8]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x07 := gc_tidx.X
-						gc_off7 := gc_x07
-						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-							gc_at9 := s[gc_off7:][:32]
-//line hecbench_lsqt.go:57
-							copy(gc_at9, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:57
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x08 := gc_tidx.X
-						gc_off8 := 4 + gc_x08
-						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-							gc_at10 := s[gc_off8:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x08 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-								v += gc_at10[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:59
-								v += s[tid_+4]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x09 := gc_tidx.X
-						gc_off9 := gc_x09
-						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
-							gc_at11 := s[gc_off9:][:32]
-//line hecbench_lsqt.go:61
-							copy(gc_at11, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:61
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x010 := gc_tidx.X
-						gc_off10 := 2 + gc_x010
-						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
-							gc_at12 := s[gc_off10:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x010 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-								v += gc_at12[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:63
-								v += s[tid_+2]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x011 := gc_tidx.X
-						gc_off11 := gc_x011
-						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
-							gc_at13 := s[gc_off11:][:32]
-//line hecbench_lsqt.go:65
-							copy(gc_at13, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:65
-								s[tid_] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x012 := gc_tidx.X
-						gc_off12 := 1 + gc_x012
-						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
-							gc_at14 := s[gc_off12:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x012 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-								_ = tid_
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-								v += gc_at14[gc_lane]
-								gc_l_v[gc_lane] = v
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:67
-								v += s[tid_+1]
-								gc_l_v[gc_lane] = v
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x013 := gc_tidx.X
-						gc_off13 := gc_x013
-						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
-							gc_at15 := s[gc_off13:][:32]
-//line hecbench_lsqt.go:69
-							copy(gc_at15, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:169
-								var tid_ int = tid
-//line hecbench_lsqt.go:171
-								v := gc_l_v[gc_lane]
-//line hecbench_lsqt.go:69
-								s[tid_] = v
-							}
-						}
-					}
-				}
-//line hecbench_lsqt.go:170
-				var s_ []float64 = sDataImag
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x014 := gc_tidx.X
-						gc_off14 := gc_x014
-						gc_off15 := 32 + gc_x014
-						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
-							gc_at16 := s_[gc_off14:][:32]
-							gc_at17 := s_[gc_off15:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x014 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-//line hecbench_lsqt.go:46
-								v_ := gc_at16[gc_lane]
-								v_ += gc_at17[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:46
-								v_ := s_[tid_2]
-								v_ += s_[tid_2+32]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x015 := gc_tidx.X
-						gc_off16 := gc_x015
-						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
-							gc_at18 := s_[gc_off16:][:32]
-//line hecbench_lsqt.go:49
-							copy(gc_at18, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:49
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x016 := gc_tidx.X
-						gc_off17 := 16 + gc_x016
-						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
-							gc_at19 := s_[gc_off17:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x016 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-								v_ += gc_at19[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:51
-								v_ += s_[tid_2+16]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x017 := gc_tidx.X
-						gc_off18 := gc_x017
-						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
-							gc_at20 := s_[gc_off18:][:32]
-//line hecbench_lsqt.go:53
-							copy(gc_at20, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:53
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x018 := gc_tidx.X
-						gc_off19 := 8 + gc_x018
-						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
-							gc_at21 := s_[gc_off19:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x018 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-								v_ += gc_at21[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:55
-								v_ += s_[tid_2+8]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x019 := gc_tidx.X
-						gc_off20 := gc_x019
-						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
-							gc_at22 := s_[gc_off20:][:32]
-//line hecbench_lsqt.go:57
-							copy(gc_at22, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:57
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x020 := gc_tidx.X
-						gc_off21 := 4 + gc_x020
-						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
-							gc_at23 := s_[gc_off21:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x020 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-								v_ += gc_at23[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:59
-								v_ += s_[tid_2+4]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x021 := gc_tidx.X
-						gc_off22 := gc_x021
-						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
-							gc_at24 := s_[gc_off22:][:32]
-//line hecbench_lsqt.go:61
-							copy(gc_at24, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:61
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x022 := gc_tidx.X
-						gc_off23 := 2 + gc_x022
-						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
-							gc_at25 := s_[gc_off23:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x022 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-								v_ += gc_at25[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:63
-								v_ += s_[tid_2+2]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x023 := gc_tidx.X
-						gc_off24 := gc_x023
-						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
-							gc_at26 := s_[gc_off24:][:32]
-//line hecbench_lsqt.go:65
-							copy(gc_at26, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:65
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x024 := gc_tidx.X
-						gc_off25 := 1 + gc_x024
-						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
-							gc_at27 := s_[gc_off25:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x024 + gc_lane
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-								v_ += gc_at27[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:67
-								v_ += s_[tid_2+1]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x025 := gc_tidx.X
-						gc_off26 := gc_x025
-						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
-							gc_at28 := s_[gc_off26:][:32]
-//line hecbench_lsqt.go:69
-							copy(gc_at28, gc_l_v_[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:130
-								tid := gc_tx
-//line hecbench_lsqt.go:170
-								var tid_2 int = tid
-//line hecbench_lsqt.go:172
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_lsqt.go:69
-								s_[tid_2] = v_
-							}
-						}
-					}
-				}
-			}
-			gc_act = gc_save30 &^ gc_dead
-		}
-	}
-	{
-//line hecbench_lsqt.go:80
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off27 := gc_bx
-			gc_off28 := 0
-			if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
-				gc_at29 := gInnerProduct2Real[gc_off27:][:1]
-				gc_at30 := sDataReal[gc_off28:][:1]
-				gc_at31 := gInnerProduct2Imag[gc_off27:][:1]
-				gc_at32 := sDataImag[gc_off28:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-//line hecbench_lsqt.go:173
-						gc_at29[0] = gc_at30[0]
-						gc_at31[0] = gc_at32[0]
-					}
-					{
-//line hecbench_lsqt.go:173
-						gc_at29[0] = gc_at30[0]
-						gc_at31[0] = gc_at32[0]
-					}
-					{
-//line hecbench_lsqt.go:173
-						gc_at29[0] = gc_at30[0]
-						gc_at31[0] = gc_at32[0]
-					}
-					{
-//line hecbench_lsqt.go:173
-						gc_at29[0] = gc_at30[0]
-						gc_at31[0] = gc_at32[0]
-					}
-				}
-//line hecbench_lsqt.go:178
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-//line hecbench_lsqt.go:173
-					gc_at29[0] = gc_at30[0]
-					gc_at31[0] = gc_at32[0]
-				}
-			} else {
-//line hecbench_lsqt.go:178
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-//line hecbench_lsqt.go:178
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-//line hecbench_lsqt.go:178
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-//line hecbench_lsqt.go:178
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:173
-						gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-				}
-//line hecbench_lsqt.go:178
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_lsqt.go:173
-					gInnerProduct2Real[gc_bx] = sDataReal[0]
-					gInnerProduct2Imag[gc_bx] = sDataImag[0]
-				}
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_lsqt holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_lsqt.go
-//line hecbench_lsqt.go:185
-var gc_files_hecbench_lsqt embed.FS

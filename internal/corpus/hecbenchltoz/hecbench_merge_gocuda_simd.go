@@ -5,35 +5,11 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WorkloadDiagonalsKernel is workloadDiagonals of merge-cuda: block b
-// finds where the merge path of A and B crosses diagonal b of gridDim.x,
-// writing its x and y coordinates to diagonalPathIntersections[b] and
-// [b+gridDim.x+1].
-//
-//line hecbench_merge.go:28
-func WorkloadDiagonalsKernel(A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_workloadDiagonalsKernel,
-		func(gc_t *gocuda.Thread) {
-			workloadDiagonalsKernel(gc_t, A, ALength, B, BLength, diagonalPathIntersections)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_workloadDiagonalsKernel(gc_b, A, ALength, B, BLength, diagonalPathIntersections)
-		})
-}
-
-//line hecbench_merge.go:28
-var gc_src_workloadDiagonalsKernel = compiled.NewSource(gc_files_hecbench_merge, "workloadDiagonalsKernel", "a1d3dcdb182d3c9921a38fc3fbbd8ddc44a4dd8bbc8f5c88d2e536d3762dc74c", "hecbench_merge.go:22-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_merge.go:28
 func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
@@ -339,28 +315,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		}
 	}
 }
-
-// MergeSinglePathKernel is mergeSinglePath<uint32_t, false, false> of
-// merge-cuda: block b merges A and B between diagonals b and b+1 into C,
-// a window of K elements of each at a time. The original's A-- and B--
-// (so that Atemp[1] is A[x_block_top]) are an offset of -1 in the
-// indices, and BSm1[~Ax] (a pointer plus the uint32_t ~Ax, meant as the
-// signed offset -Ax-1) an index K+2+threadIdX4p2-Ax-1 of A_shared
-// (B_shared is A_shared + K+2, and the offset may reach below it).
-//
-//line hecbench_merge.go:122
-func MergeSinglePathKernel(A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mergeSinglePathKernel,
-		func(gc_t *gocuda.Thread) {
-			mergeSinglePathKernel(gc_t, A, ALength, B, BLength, diagonalPathIntersections, C, CLength)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mergeSinglePathKernel(gc_b, A, ALength, B, BLength, diagonalPathIntersections, C, CLength)
-		})
-}
-
-//line hecbench_merge.go:122
-var gc_src_mergeSinglePathKernel = compiled.NewSource(gc_files_hecbench_merge, "mergeSinglePathKernel", "43d032ca58246cace8d80850099997278d53617f69c10f7ed539ea8522bcb503", "hecbench_merge.go:113-253").NoGoexit("33dda8600815827d5db59f12f0a767a8ac4f93860163d4856e029f5d0825a9a9", "hecbench_merge.go:16-17", "hecbench_merge.go:19-20")
 
 //line hecbench_merge.go:122
 func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
@@ -955,9 +909,3 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 		}
 	}
 }
-
-// gc_files_hecbench_merge holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_merge.go
-//line hecbench_merge.go:268
-var gc_files_hecbench_merge embed.FS

@@ -363,5 +363,4 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 // gc_files_hecbench_moealign holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_moealign.go
-//line hecbench_moealign.go:187
 var gc_files_hecbench_moealign embed.FS

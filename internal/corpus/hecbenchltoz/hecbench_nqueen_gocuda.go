@@ -190,5 +190,4 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 // gc_files_hecbench_nqueen holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_nqueen.go
-//line hecbench_nqueen.go:116
 var gc_files_hecbench_nqueen embed.FS

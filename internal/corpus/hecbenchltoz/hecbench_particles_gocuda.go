@@ -167,64 +167,12 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	}
 //line hecbench_particles.go:76
 	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
-						tid := uint32(gc_tx)
 //line hecbench_particles.go:78
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							dir)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							dir)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							dir)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:60
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:78
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							dir)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_particles.go:60
@@ -236,6 +184,57 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						&lKey[pos_+stride_], &lVal[pos_+stride_],
 						dir)
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						dir)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						dir)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						dir)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+				tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+				pos_ := 2*tid - (tid & (stride_ - 1))
+				comparatorLocal(
+					&lKey[pos_+0], &lVal[pos_+0],
+					&lKey[pos_+stride_], &lVal[pos_+stride_],
+					dir)
 			}
 		}
 	}
@@ -416,68 +415,12 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 //line hecbench_particles.go:131
 	ddd_ := uint32(gc_bx & 1)
 	for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
-						tid := uint32(gc_tx)
 //line hecbench_particles.go:134
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							ddd_,
-						)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							ddd_,
-						)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							ddd_,
-						)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_particles.go:111
-						tid := uint32(gc_tx)
-//line hecbench_particles.go:134
-						pos_ := 2*tid - (tid & (stride_ - 1))
-						comparatorLocal(
-							&lKey[pos_+0], &lVal[pos_+0],
-							&lKey[pos_+stride_], &lVal[pos_+stride_],
-							ddd_,
-						)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_particles.go:111
@@ -490,6 +433,61 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						ddd_,
 					)
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						ddd_,
+					)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						ddd_,
+					)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						ddd_,
+					)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+				tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+				pos_ := 2*tid - (tid & (stride_ - 1))
+				comparatorLocal(
+					&lKey[pos_+0], &lVal[pos_+0],
+					&lKey[pos_+stride_], &lVal[pos_+stride_],
+					ddd_,
+				)
 			}
 		}
 	}
@@ -743,5 +741,4 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 // gc_files_hecbench_particles holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_particles.go
-//line hecbench_particles.go:222
 var gc_files_hecbench_particles embed.FS

@@ -305,520 +305,517 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					x := gc_at[gc_tx]
 					cnt := int8(0)
 					{
-						{
 //line hecbench_popcount.go:81
-							i_ := int8(0)
+						i_ := int8(0)
 //line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(1)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(2)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(3)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(4)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(5)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(6)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(7)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(8)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(9)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(10)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(11)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(12)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(13)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(14)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(15)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(16)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(17)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(18)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(19)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(20)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(21)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(22)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(23)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(24)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(25)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(26)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(27)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(28)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(29)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(30)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(31)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(32)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(33)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(34)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(35)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(36)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(37)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(38)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(39)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(40)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(41)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(42)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(43)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(44)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(45)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(46)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(47)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(48)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(49)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(50)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(51)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(52)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(53)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(54)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(55)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(56)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(57)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(58)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(59)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(60)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(61)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(62)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(63)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
 					}
-//line hecbench_popcount.go:85
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(1)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(2)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(3)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(4)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(5)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(6)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(7)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(8)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(9)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(10)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(11)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(12)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(13)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(14)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(15)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(16)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(17)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(18)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(19)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(20)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(21)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(22)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(23)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(24)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(25)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(26)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(27)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(28)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(29)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(30)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(31)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(32)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(33)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(34)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(35)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(36)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(37)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(38)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(39)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(40)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(41)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(42)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(43)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(44)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(45)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(46)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(47)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(48)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(49)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(50)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(51)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(52)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(53)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(54)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(55)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(56)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(57)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(58)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(59)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(60)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(61)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(62)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(63)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
 					gc_at2[gc_tx] = int32(cnt)
 				}
 			} else {
@@ -831,520 +828,517 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 					x := data[i]
 					cnt := int8(0)
 					{
-						{
 //line hecbench_popcount.go:81
-							i_ := int8(0)
+						i_ := int8(0)
 //line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(1)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(2)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(3)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(4)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(5)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(6)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(7)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(8)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(9)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(10)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(11)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(12)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(13)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(14)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(15)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(16)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(17)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(18)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(19)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(20)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(21)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(22)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(23)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(24)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(25)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(26)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(27)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(28)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(29)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(30)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(31)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(32)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(33)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(34)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(35)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(36)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(37)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(38)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(39)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(40)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(41)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(42)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(43)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(44)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(45)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(46)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(47)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(48)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(49)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(50)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(51)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(52)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(53)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(54)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(55)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(56)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(57)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(58)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(59)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(60)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(61)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(62)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
-						{
-//line hecbench_popcount.go:81
-							i_ := int8(63)
-//line hecbench_popcount.go:81
-							_ = i_
-							cnt = int8(uint64(cnt) + (x & 0x1))
-							x = x >> 1
-						}
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
 					}
-//line hecbench_popcount.go:85
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(1)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(2)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(3)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(4)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(5)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(6)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(7)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(8)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(9)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(10)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(11)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(12)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(13)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(14)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(15)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(16)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(17)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(18)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(19)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(20)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(21)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(22)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(23)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(24)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(25)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(26)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(27)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(28)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(29)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(30)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(31)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(32)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(33)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(34)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(35)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(36)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(37)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(38)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(39)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(40)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(41)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(42)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(43)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(44)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(45)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(46)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(47)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(48)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(49)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(50)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(51)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(52)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(53)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(54)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(55)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(56)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(57)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(58)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(59)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(60)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(61)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(62)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
+					{
+//line hecbench_popcount.go:81
+						i_ := int8(63)
+//line hecbench_popcount.go:81
+						_ = i_
+						cnt = int8(uint64(cnt) + (x & 0x1))
+						x = x >> 1
+					}
 					r[i] = int32(cnt)
 				}
 			}
@@ -1479,5 +1473,4 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 // gc_files_hecbench_popcount holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_popcount.go
-//line hecbench_popcount.go:128
 var gc_files_hecbench_popcount embed.FS

@@ -801,5 +801,4 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 // gc_files_hecbench_radixsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_radixsort.go
-//line hecbench_radixsort.go:241
 var gc_files_hecbench_radixsort embed.FS

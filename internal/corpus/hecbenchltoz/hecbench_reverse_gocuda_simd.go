@@ -5,29 +5,11 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReverseKernel is reverse of reverse-cuda: d[t] = d[len-t-1] for the
-// block's len = blockDim.x elements.
-//
-//line hecbench_reverse.go:13
-func ReverseKernel(d []int32, len int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reverseKernel,
-		func(gc_t *gocuda.Thread) { reverseKernel(gc_t, d, len) },
-		func(gc_b *compiled.Block) { gc_body_reverseKernel(gc_b, d, len) })
-}
-
-//line hecbench_reverse.go:13
-var gc_src_reverseKernel = compiled.NewSource(gc_files_hecbench_reverse, "reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reverse.go:13
 func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
@@ -184,9 +166,3 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 		}
 	}
 }
-
-// gc_files_hecbench_reverse holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_reverse.go
-//line hecbench_reverse.go:28
-var gc_files_hecbench_reverse embed.FS

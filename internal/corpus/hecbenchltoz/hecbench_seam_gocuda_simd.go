@@ -5,1004 +5,12 @@
 package hecbenchltoz
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ComputeMKernelStep1 is compute_M_kernel_step1 of seam-carving-cuda:
-// from row base_row, each block fills the trapezoid of the next
-// COMPUTE_M_BLOCKSIZE_X/2 rows its own columns determine.
-//
-//line hecbench_seam.go:38
-func ComputeMKernelStep1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeMKernelStep1,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelStep1(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, baseRow)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_computeMKernelStep1(gc_b, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, baseRow)
-		})
-}
-
-//line hecbench_seam.go:38
-var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
-
-//line hecbench_seam.go:38
-func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_seam.go:39
-	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
-//line hecbench_seam.go:45
-	var isFirst, isLast bool
-//line hecbench_seam.go:48
-	isFirst = gc_bx == 0
-	isLast = gc_bx == gc_gdx-1
-//line hecbench_seam.go:51
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
-		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
-			gc_at := dCostsLeft[gc_off:][:gc_bdx]
-			gc_at2 := dCostsUp[gc_off:][:gc_bdx]
-			gc_at3 := dCostsRight[gc_off:][:gc_bdx]
-			gc_at4 := dM[gc_off:][:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
-				cacheColumn := gc_tx
-//line hecbench_seam.go:40
-				mCache := cache
-				mCacheSwap := cache[seamComputeMBlocksizeX:]
-//line hecbench_seam.go:43
-				ix := baseRow*w + column
-//line hecbench_seam.go:46
-				var right, up, left int32
-//line hecbench_seam.go:51
-				if column < currentW {
-					if baseRow == 0 {
-						left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
-						mCache[cacheColumn] = left
-						gc_at4[gc_tx] = left
-					} else {
-						mCache[cacheColumn] = gc_at4[gc_tx]
-					}
-				}
-//line hecbench_seam.go:63
-				_ = right
-				_ = up
-//line hecbench_seam.go:66
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
-				cacheColumn := gc_tx
-//line hecbench_seam.go:40
-				mCache := cache
-				mCacheSwap := cache[seamComputeMBlocksizeX:]
-//line hecbench_seam.go:43
-				ix := baseRow*w + column
-//line hecbench_seam.go:46
-				var right, up, left int32
-//line hecbench_seam.go:51
-				if column < currentW {
-					if baseRow == 0 {
-						left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-						mCache[cacheColumn] = left
-						dM[ix] = left
-					} else {
-						mCache[cacheColumn] = dM[ix]
-					}
-				}
-//line hecbench_seam.go:63
-				_ = right
-				_ = up
-//line hecbench_seam.go:66
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		}
-	}
-//line hecbench_seam.go:63
-	maxRow := baseRow + seamComputeMBlocksizeX/2
-	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-//line hecbench_seam.go:70
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:42
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:44
-				cacheColumn := gc_tx
-//line hecbench_seam.go:46
-				mCache := gc_s_mCache[gc_rank]
-				mCacheSwap := gc_s_mCacheSwap[gc_rank]
-				ix := gc_s_ix[gc_rank]
-				var right int32
-//line hecbench_seam.go:51
-				var up int32
-//line hecbench_seam.go:53
-				var left int32
-//line hecbench_seam.go:65
-				ix = ix + w
-				if column < currentW && (isFirst || inc <= gc_tx) && (isLast || gc_tx < seamComputeMBlocksizeX-inc) {
-//line hecbench_seam.go:69
-					if column > 0 {
-						left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
-					} else {
-						left = math.MaxInt32
-					}
-//line hecbench_seam.go:75
-					up = mCache[cacheColumn] + int32(dCostsUp[ix])
-//line hecbench_seam.go:77
-					if column < currentW-1 {
-						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
-					} else {
-						right = math.MaxInt32
-					}
-//line hecbench_seam.go:83
-					left = min(left, min(up, right))
-					dM[ix] = left
-//line hecbench_seam.go:86
-					pointerSwap(&mCache, &mCacheSwap)
-					mCache[cacheColumn] = left
-				}
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		}
-	}
-}
-
-// ComputeMKernelStep2 is compute_M_kernel_step2 of seam-carving-cuda:
-// the inverted trapezoids between step1's, from global memory.
-//
-//line hecbench_seam.go:98
-func ComputeMKernelStep2(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeMKernelStep2,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelStep2(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, baseRow)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_computeMKernelStep2(gc_b, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, baseRow)
-		})
-}
-
-//line hecbench_seam.go:98
-var gc_src_computeMKernelStep2 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep2", "79aea7a10ab9802a94cde70d76e32bc7e6b69fa2ea5f201463e49be7fb128a02", "hecbench_seam.go:94-125").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_seam.go:98
-func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
-//line hecbench_seam.go:104
-	maxRow := baseRow + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:106
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
-				prevIx := baseRow*w + column
-				_ = right
-				_ = up
-				_ = left
-				_ = ix
-//line hecbench_seam.go:109
-				gc_s_prevIx[gc_rank] = prevIx
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
-				prevIx := baseRow*w + column
-				_ = right
-				_ = up
-				_ = left
-				_ = ix
-//line hecbench_seam.go:109
-				gc_s_prevIx[gc_rank] = prevIx
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
-				prevIx := baseRow*w + column
-				_ = right
-				_ = up
-				_ = left
-				_ = ix
-//line hecbench_seam.go:109
-				gc_s_prevIx[gc_rank] = prevIx
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-				var right, up, left int32
-//line hecbench_seam.go:102
-				var ix int
-				prevIx := baseRow*w + column
-				_ = right
-				_ = up
-				_ = left
-				_ = ix
-//line hecbench_seam.go:109
-				gc_s_prevIx[gc_rank] = prevIx
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-			column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-			var right, up, left int32
-//line hecbench_seam.go:102
-			var ix int
-			prevIx := baseRow*w + column
-			_ = right
-			_ = up
-			_ = left
-			_ = ix
-//line hecbench_seam.go:109
-			gc_s_prevIx[gc_rank] = prevIx
-		}
-	}
-//line hecbench_seam.go:105
-	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-					var right int32
-					_ = right
-					var up int32
-					_ = up
-					var left int32
-					_ = left
-					var ix int
-//line hecbench_seam.go:109
-					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:122
-					prevIx = ix
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-					var right int32
-					_ = right
-					var up int32
-					_ = up
-					var left int32
-					_ = left
-					var ix int
-//line hecbench_seam.go:109
-					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:122
-					prevIx = ix
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-//line hecbench_seam.go:101
-					var right int32
-//line hecbench_seam.go:103
-					var up int32
-//line hecbench_seam.go:105
-					var left int32
-//line hecbench_seam.go:107
-					var ix int
-//line hecbench_seam.go:109
-					prevIx := gc_s_prevIx[gc_rank]
-//line hecbench_seam.go:106
-					ix = prevIx + w
-//line hecbench_seam.go:109
-					left = dM[prevIx-1] + int32(dCostsLeft[ix])
-//line hecbench_seam.go:111
-					up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:113
-					if column < currentW-1 {
-						right = dM[prevIx+1] + int32(dCostsRight[ix])
-					} else {
-						right = math.MaxInt32
-					}
-//line hecbench_seam.go:119
-					left = min(left, min(up, right))
-					dM[ix] = left
-//line hecbench_seam.go:122
-					prevIx = ix
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-			}
-		}
-	}
-}
-
-// ComputeMKernelSmall is compute_M_kernel_small of seam-carving-cuda:
-// one block of current_w threads, a column a thread, all rows.
-//
-//line hecbench_seam.go:131
-func ComputeMKernelSmall(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeMKernelSmall,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelSmall(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_computeMKernelSmall(gc_b, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW)
-		})
-}
-
-//line hecbench_seam.go:131
-var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
-
-//line hecbench_seam.go:131
-func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_n := gc_b.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-//line hecbench_seam.go:132
-	cache := gocuda.DynamicShared[int32](t)
-//line hecbench_seam.go:134
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
-			gc_at := dCostsLeft[:gc_bdx]
-			gc_at2 := dCostsUp[:gc_bdx]
-			gc_at3 := dCostsRight[:gc_bdx]
-			gc_at4 := dM[:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
-				column := gc_tx
-//line hecbench_seam.go:133
-				mCache := cache
-				mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:136
-				ix := column
-				var left, up, right int32
-//line hecbench_seam.go:140
-				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
-				gc_at4[gc_tx] = left
-				mCache[ix] = left
-//line hecbench_seam.go:147
-				_ = up
-				_ = right
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
-				column := gc_tx
-//line hecbench_seam.go:133
-				mCache := cache
-				mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:136
-				ix := column
-				var left, up, right int32
-//line hecbench_seam.go:140
-				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-				dM[ix] = left
-				mCache[ix] = left
-//line hecbench_seam.go:147
-				_ = up
-				_ = right
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		}
-	}
-//line hecbench_seam.go:147
-	for row := 1; row < h; row++ {
-//line hecbench_seam.go:149
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := currentW; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_seam.go:135
-				column := gc_tx
-//line hecbench_seam.go:137
-				mCache := gc_s_mCache[gc_rank]
-				mCacheSwap := gc_s_mCacheSwap[gc_rank]
-				ix := gc_s_ix[gc_rank]
-				var left int32
-//line hecbench_seam.go:142
-				var up int32
-//line hecbench_seam.go:144
-				var right int32
-				{
-//line hecbench_seam.go:149
-					ix = ix + w
-//line hecbench_seam.go:152
-					if column > 0 {
-						left = mCache[column-1] + int32(dCostsLeft[ix])
-					} else {
-						left = math.MaxInt32
-					}
-//line hecbench_seam.go:158
-					up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:160
-					if column < currentW-1 {
-						right = mCache[column+1] + int32(dCostsRight[ix])
-					} else {
-						right = math.MaxInt32
-					}
-//line hecbench_seam.go:166
-					left = min(left, min(up, right))
-					dM[ix] = left
-//line hecbench_seam.go:169
-					pointerSwap(&mCache, &mCacheSwap)
-					mCache[column] = left
-				}
-				gc_s_mCache[gc_rank] = mCache
-				gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				gc_s_ix[gc_rank] = ix
-			}
-		}
-	}
-}
-
-// ComputeMKernelSingle is compute_M_kernel_single of seam-carving-cuda:
-// one block, n_elem columns a thread, all rows.
-//
-//line hecbench_seam.go:180
-func ComputeMKernelSingle(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_computeMKernelSingle,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelSingle(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, nElem)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_computeMKernelSingle(gc_b, dCostsLeft, dCostsUp, dCostsRight, dM, w, h, currentW, nElem)
-		})
-}
-
-//line hecbench_seam.go:180
-var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31")
-
-//line hecbench_seam.go:180
-func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_n := gc_b.Len()
-	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
-	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-//line hecbench_seam.go:181
-	cache := gocuda.DynamicShared[int32](t)
-	compiled.OutOfLine(func() {
-		gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:185
-		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
-		{
-//line hecbench_seam.go:188
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:184
-					tid := gc_tx
-//line hecbench_seam.go:182
-					mCache := cache
-					mCacheSwap := cache[currentW:]
-//line hecbench_seam.go:185
-					var column int
-					var ix int
-					var left, up, right int32
-//line hecbench_seam.go:190
-					for i := 0; i < nElem; i++ {
-						column = tid + i*gc_bdx
-						if column < currentW {
-							left = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							dM[column] = left
-							mCache[column] = left
-						}
-					}
-//line hecbench_seam.go:201
-					_ = ix
-//line hecbench_seam.go:203
-					_ = up
-					_ = right
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-				}
-			}
-		}
-	})
-//line hecbench_seam.go:202
-	for row := 1; row < h; row++ {
-		compiled.OutOfLine(func() {
-			gc_s_mCache := gc_s_mCache[:gc_n]
-//line hecbench_seam.go:206
-			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
-			{
-//line hecbench_seam.go:209
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:184
-						tid := gc_tx
-//line hecbench_seam.go:186
-						mCache := gc_s_mCache[gc_rank]
-						mCacheSwap := gc_s_mCacheSwap[gc_rank]
-						var column int
-//line hecbench_seam.go:190
-						var ix int
-//line hecbench_seam.go:192
-						var left int32
-//line hecbench_seam.go:194
-						var up int32
-//line hecbench_seam.go:196
-						var right int32
-//line hecbench_seam.go:203
-						for i_ := 0; i_ < nElem; i_++ {
-							column = tid + i_*gc_bdx
-							if column < currentW {
-								ix = row*w + column
-//line hecbench_seam.go:209
-								if column > 0 {
-									left = mCache[column-1] + int32(dCostsLeft[ix])
-								} else {
-									left = math.MaxInt32
-								}
-//line hecbench_seam.go:215
-								up = mCache[column] + int32(dCostsUp[ix])
-//line hecbench_seam.go:217
-								if column < currentW-1 {
-									right = mCache[column+1] + int32(dCostsRight[ix])
-								} else {
-									right = math.MaxInt32
-								}
-//line hecbench_seam.go:223
-								left = min(left, min(up, right))
-								dM[ix] = left
-								mCacheSwap[column] = left
-							}
-						}
-//line hecbench_seam.go:229
-						pointerSwap(&mCache, &mCacheSwap)
-						gc_s_mCache[gc_rank] = mCache
-						gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					}
-				}
-			}
-		})
-	}
-}
-
-// ComputeMKernelIterate0 is compute_M_kernel_iterate0 of
-// seam-carving-cuda: M's first row.
-//
-//line hecbench_seam.go:238
-func ComputeMKernelIterate0(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_computeMKernelIterate0,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelIterate0(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, currentW)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_computeMKernelIterate0(gc_b, gc_lo, gc_hi, dCostsLeft, dCostsUp, dCostsRight, dM, w, currentW)
-		})
-}
-
-//line hecbench_seam.go:238
-var gc_src_computeMKernelIterate0 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate0", "8a987d7f9c203371bab1dfec00892e3f63ab0a29e788847f089cf40da8125c81", "hecbench_seam.go:234-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_seam.go:238
-func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_seam.go:256
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * seamComputeMBlocksizeX
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dM) && gc_to <= len(dM)-gc_off && gc_off <= len(dCostsLeft) && gc_to <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_to <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_to <= len(dCostsRight)-gc_off {
-				gc_at := dM[gc_off:][:gc_to]
-				gc_at2 := dCostsLeft[gc_off:][:gc_to]
-				gc_at3 := dCostsUp[gc_off:][:gc_to]
-				gc_at4 := dCostsRight[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						{
-//line hecbench_seam.go:242
-							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						{
-//line hecbench_seam.go:242
-							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						{
-//line hecbench_seam.go:242
-							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						{
-//line hecbench_seam.go:242
-							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
-//line hecbench_seam.go:242
-						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						{
-//line hecbench_seam.go:242
-							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						{
-//line hecbench_seam.go:242
-							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						{
-//line hecbench_seam.go:242
-							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						{
-//line hecbench_seam.go:242
-							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:239
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					{
-//line hecbench_seam.go:242
-						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-					}
-				}
-			}
-		}
-	}
-}
-
-// ComputeMKernelIterate1 is compute_M_kernel_iterate1 of
-// seam-carving-cuda: row row of M from row row-1.
-//
-//line hecbench_seam.go:250
-func ComputeMKernelIterate1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_computeMKernelIterate1,
-		func(gc_t *gocuda.Thread) {
-			computeMKernelIterate1(gc_t, dCostsLeft, dCostsUp, dCostsRight, dM, w, currentW, row)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_computeMKernelIterate1(gc_b, gc_lo, gc_hi, dCostsLeft, dCostsUp, dCostsRight, dM, w, currentW, row)
-		})
-}
-
-//line hecbench_seam.go:250
-var gc_src_computeMKernelIterate1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelIterate1", "03d1c6b9ce9b2e23b4973d968efe2bf1cb6a89b99bf33436626db1d5b8ca1b2a", "hecbench_seam.go:246-274").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_seam.go:250
-func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, currentW, row int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_seam.go:268
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) - 1
-			gc_off2 := (gc_bx * seamComputeMBlocksizeX) + (row * w)
-			gc_off3 := ((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w
-			gc_off4 := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) + 1
-			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_to)
-			gc_fasthi := max(min(gc_to, len(dM)-gc_off, len(dCostsLeft)-gc_off2, len(dM)-gc_off3, len(dCostsUp)-gc_off2, len(dM)-gc_off4, len(dCostsRight)-gc_off2, len(dM)-gc_off2), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := dM[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := dCostsLeft[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := dM[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at4 := dCostsUp[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at5 := dM[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at6 := dCostsRight[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at7 := dM[gc_off2+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-//line hecbench_seam.go:251
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-//line hecbench_seam.go:254
-							var left, up, right int32
-							{
-//line hecbench_seam.go:258
-								if column > 0 {
-									left = gc_at[gc_u] + int32(gc_at2[gc_u])
-								} else {
-									left = math.MaxInt32
-								}
-//line hecbench_seam.go:264
-								up = gc_at3[gc_u] + int32(gc_at4[gc_u])
-//line hecbench_seam.go:266
-								if column < currentW-1 {
-									right = gc_at5[gc_u] + int32(gc_at6[gc_u])
-								} else {
-									right = math.MaxInt32
-								}
-//line hecbench_seam.go:272
-								gc_at7[gc_u] = min(left, min(up, right))
-							}
-						}
-//line hecbench_seam.go:278
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:251
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					ix := row*w + column
-					prevIx := ix - w
-					var left, up, right int32
-					{
-//line hecbench_seam.go:258
-						if column > 0 {
-							left = dM[prevIx-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-//line hecbench_seam.go:264
-						up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:266
-						if column < currentW-1 {
-							right = dM[prevIx+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-//line hecbench_seam.go:272
-						dM[ix] = min(left, min(up, right))
-					}
-				}
-			} else {
-//line hecbench_seam.go:279
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:251
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					ix := row*w + column
-					prevIx := ix - w
-					var left, up, right int32
-					{
-//line hecbench_seam.go:258
-						if column > 0 {
-							left = dM[prevIx-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-//line hecbench_seam.go:264
-						up = dM[prevIx] + int32(dCostsUp[ix])
-//line hecbench_seam.go:266
-						if column < currentW-1 {
-							right = dM[prevIx+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-//line hecbench_seam.go:272
-						dM[ix] = min(left, min(up, right))
-					}
-				}
-			}
-		}
-	}
-}
-
-// MinReduceKernel is min_reduce of seam-carving-cuda: block b's index
-// (among d_indices) of the smallest of d_values, the lowest index on
-// ties, into d_indices[b].
-//
-//line hecbench_seam.go:281
-func MinReduceKernel(dValues, dIndices []int32, size int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_minReduceKernel,
-		func(gc_t *gocuda.Thread) { minReduceKernel(gc_t, dValues, dIndices, size) },
-		func(gc_b *compiled.Block) { gc_body_minReduceKernel(gc_b, dValues, dIndices, size) })
-}
-
-//line hecbench_seam.go:281
-var gc_src_minReduceKernel = compiled.NewSource(gc_files_hecbench_seam, "minReduceKernel", "4b3aa078df936af1638cf805295f24c698e575311cd73257975e57149e831b92", "hecbench_seam.go:276-320").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_seam.go:281
 func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, size int) {
@@ -1041,128 +49,124 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			minI := int32(0)
 			var newI, newV int32
 			{
-				{
+				i := int(0)
 //line hecbench_seam.go:291
-					i := int(0)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
 					}
-					column = column + gridSize
 				}
-				{
-//line hecbench_seam.go:291
-					i := int(1)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(2)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(3)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(4)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(5)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(6)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
-				{
-//line hecbench_seam.go:291
-					i := int(7)
-//line hecbench_seam.go:291
-					_ = i
-					if column < size {
-						newI = dIndices[column]
-						newV = dValues[newI]
-						if newV < minV {
-							minI = newI
-							minV = newV
-						}
-					}
-					column = column + gridSize
-				}
+				column = column + gridSize
 			}
-//line hecbench_seam.go:302
+			{
+//line hecbench_seam.go:291
+				i := int(1)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(2)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(3)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(4)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(5)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(6)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+//line hecbench_seam.go:291
+				i := int(7)
+//line hecbench_seam.go:291
+				_ = i
+				if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
 			valCache[tid] = minV
 			ixCache[tid] = minI
 		}
@@ -1189,54 +193,48 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						var tid int = gc_tx
 //line hecbench_seam.go:284
 						_ = tid
-						{
 //line hecbench_seam.go:309
-							gc_if2 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).And(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+						gc_if2 := archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).And(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]))))
 //line hecbench_seam.go:309
-							if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]), gc_if2).StoreSlice(gc_at2[gc_tx:])
+							archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]), gc_if2).StoreSlice(gc_at2[gc_tx:])
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]), gc_if2).StoreSlice(gc_at4[gc_tx:])
-							}
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]), gc_if2).StoreSlice(gc_at4[gc_tx:])
 						}
 					}
 //line hecbench_seam.go:311
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_seam.go:309
-						if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
-							gc_at2[gc_tx] = gc_at[gc_tx]
-							gc_at4[gc_tx] = gc_at3[gc_tx]
-						}
+					if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
+						gc_at2[gc_tx] = gc_at[gc_tx]
+						gc_at4[gc_tx] = gc_at3[gc_tx]
 					}
 				}
 			} else {
+//line hecbench_seam.go:316
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line hecbench_seam.go:284
 						var tid int = gc_tx
-						{
 //line hecbench_seam.go:309
-							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+						if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
 //line hecbench_seam.go:309
-								break
-							}
+							break
+						}
 //line hecbench_seam.go:309
-							gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
+						gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
 //line hecbench_seam.go:309
-							if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_seam.go:309
-								archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
-								archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
-							}
+							archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
+							archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
 						}
 					}
-//line hecbench_seam.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -1244,12 +242,10 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:284
 					tid := gc_tx
-					{
 //line hecbench_seam.go:309
-						if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
-							valCache[tid] = valCache[tid+i_]
-							ixCache[tid] = ixCache[tid+i_]
-						}
+					if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
+						valCache[tid] = valCache[tid+i_]
+						ixCache[tid] = ixCache[tid+i_]
 					}
 				}
 			}
@@ -1267,22 +263,14 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				gc_at5 := dIndices[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line hecbench_seam.go:318
-						gc_at5[0] = ixCache[0]
-					}
-					{
+					gc_at5[0] = ixCache[0]
 //line hecbench_seam.go:318
-						gc_at5[0] = ixCache[0]
-					}
-					{
+					gc_at5[0] = ixCache[0]
 //line hecbench_seam.go:318
-						gc_at5[0] = ixCache[0]
-					}
-					{
+					gc_at5[0] = ixCache[0]
 //line hecbench_seam.go:318
-						gc_at5[0] = ixCache[0]
-					}
+					gc_at5[0] = ixCache[0]
 				}
 //line hecbench_seam.go:322
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -1336,63 +324,3 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 	}
 }
-
-// FindSeamKernel is find_seam_kernel of seam-carving-cuda: one thread
-// walks the seam up from the bottom row's minimum.
-//
-//line hecbench_seam.go:326
-func FindSeamKernel(dM, dIndices, dSeam []int32, w, h, currentW int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_findSeamKernel,
-		func(gc_t *gocuda.Thread) { findSeamKernel(gc_t, dM, dIndices, dSeam, w, h, currentW) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_findSeamKernel(gc_b, gc_lo, gc_hi, dM, dIndices, dSeam, w, h, currentW)
-		})
-}
-
-//line hecbench_seam.go:326
-var gc_src_findSeamKernel = compiled.NewSource(gc_files_hecbench_seam, "findSeamKernel", "30ec262ea96a14f9de5797ffcdfa5d65c7ada245ed23ebe8726c199fb54222a7", "hecbench_seam.go:322-346").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_seam.go:326
-func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices, dSeam []int32, w, h, currentW int) {
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		compiled.OutOfLine(func() {
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-//line hecbench_seam.go:327
-					var baseRow, mid int
-					minIndex := int(dIndices[0])
-//line hecbench_seam.go:330
-					dSeam[h-1] = int32(minIndex)
-					for row := h - 2; row >= 0; row-- {
-						baseRow = row * w
-						mid = minIndex
-						if mid != 0 {
-							if dM[baseRow+mid-1] < dM[baseRow+minIndex] {
-								minIndex = mid - 1
-							}
-						}
-						if mid != currentW {
-							if dM[baseRow+mid+1] < dM[baseRow+minIndex] {
-								minIndex = mid + 1
-							}
-						}
-						dSeam[row] = int32(minIndex)
-					}
-				}
-			}
-//line hecbench_seam.go:351
-		})
-	}
-}
-
-// gc_files_hecbench_seam holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_seam.go
-var gc_files_hecbench_seam embed.FS

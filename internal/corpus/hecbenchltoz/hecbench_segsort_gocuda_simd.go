@@ -5,32 +5,12 @@
 package hecbenchltoz
 
 import (
-	"embed"
-	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BbBinHistoKernel is bb_bin_histo<int> of segsort-cuda: each block's
-// histogram of segment sizes by powers of two (and the largest size over
-// 2048), its exclusive sum added to dBinCounter.
-//
-//line hecbench_segsort.go:49
-func BbBinHistoKernel(dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bbBinHistoKernel,
-		func(gc_t *gocuda.Thread) { bbBinHistoKernel(gc_t, dBinCounter, dSegBegins, dSegEnds, numSegs) },
-		func(gc_b *compiled.Block) { gc_body_bbBinHistoKernel(gc_b, dBinCounter, dSegBegins, dSegEnds, numSegs) })
-}
-
-//line hecbench_segsort.go:49
-var gc_src_bbBinHistoKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinHistoKernel", "df0804fc618196fe04c2c6fbbf52bf709fc7e054921596c87b2c43a8e17b626d", "hecbench_segsort.go:44-114", "hecbench_segsort.go:23-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_segsort.go:49
 func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
@@ -292,50 +272,141 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_segsort.go:116
-			var gc_m8 uint32
+		var gc_m8 uint32
 //line hecbench_segsort.go:105
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line hecbench_segsort.go:115
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:50
+				tid := gc_tx
+//line hecbench_segsort.go:105
+				if tid < 32 {
+					gc_m8 |= 1 << gc_lane
 				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			}
+		}
+//line hecbench_segsort.go:111
+		gc_save8 := gc_act
+		gc_act = gc_save8 & gc_m8
+		if gc_act != 0 {
+//line hecbench_segsort.go:106
+			var in []int32 = localHisto
+//line hecbench_segsort.go:106
+			var out []int32 = localHisto
+//line hecbench_segsort.go:106
+			var n int = segbinNum
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:26
+					lane := gc_tx & 31
+					var data int32
+					if lane > 0 && lane < n {
+						data = in[lane-1]
+					} else {
+						data = 0
+					}
+//line hecbench_segsort.go:34
+					gc_l_data[gc_lane] = data
+				}
+			}
+//line hecbench_segsort.go:33
+			for i := 1; i < 32; i *= 2 {
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(i, 32), -1)+1)
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+//line hecbench_segsort.go:44
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:50
-						tid := gc_tx
-//line hecbench_segsort.go:105
-						if tid < 32 {
-							gc_m8 |= 1 << gc_lane
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+//line hecbench_segsort.go:26
+						lane := gc_tx & 31
+//line hecbench_segsort.go:28
+						data := gc_l_data[gc_lane]
+//line hecbench_segsort.go:34
+						other := gc_c1r[gc_lane]
+						if lane > i {
+							data += other
+						}
+//line hecbench_segsort.go:39
+						gc_l_data[gc_lane] = data
 					}
 				}
 			}
-			gc_save8 := gc_act
-			gc_act = gc_save8 & gc_m8
-			if gc_act != 0 {
-//line hecbench_segsort.go:106
-				var in []int32 = localHisto
-//line hecbench_segsort.go:106
-				var out []int32 = localHisto
-//line hecbench_segsort.go:106
-				var n int = segbinNum
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+			{
+//line hecbench_segsort.go:45
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_segsort.go:48
+				gc_x02 := gc_tidx.X
+				gc_off15 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+					gc_at17 := dBinCounter[gc_off15:][:32]
+					gc_at18 := localHisto[gc_off15:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+//line hecbench_segsort.go:56
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:26
+						lane := gc_tx & 31
+//line hecbench_segsort.go:50
+						tid := gc_tx
+//line hecbench_segsort.go:52
+						data := gc_l_data[gc_lane]
+//line hecbench_segsort.go:39
+						if lane < n {
+							out[lane] = data
+						}
+//line hecbench_segsort.go:107
+						if tid < segbinNum {
+							atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
+						}
+						if tid == segbinNum {
+							atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
+						}
+					}
+				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -348,908 +419,26 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
 						lane := gc_tx & 31
-						var data int32
-						if lane > 0 && lane < n {
-							data = in[lane-1]
-						} else {
-							data = 0
-						}
-//line hecbench_segsort.go:34
-						gc_l_data[gc_lane] = data
-					}
-				}
-//line hecbench_segsort.go:33
-				for i := 1; i < 32; i *= 2 {
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
-					gc_lo3, gc_hi3 := 0, 32
-					if gc_bdy*gc_bdz == 1 {
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(i, 32), -1)+1)
-						}
-					}
-					gc_hi3 = min(gc_hi3, gc_cnt)
-					if gc_lo3 < gc_hi3 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_segsort.go:26
-								lane := gc_tx & 31
-//line hecbench_segsort.go:28
-								data := gc_l_data[gc_lane]
-//line hecbench_segsort.go:34
-								other := gc_c1r[gc_lane]
-								if lane > i {
-									data += other
-								}
-//line hecbench_segsort.go:39
-								gc_l_data[gc_lane] = data
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off15 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
-							gc_at17 := dBinCounter[gc_off15:][:32]
-							gc_at18 := localHisto[gc_off15:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-//line hecbench_segsort.go:56
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
-								lane := gc_tx & 31
 //line hecbench_segsort.go:50
-								tid := gc_tx
+						tid := gc_tx
 //line hecbench_segsort.go:52
-								data := gc_l_data[gc_lane]
+						data := gc_l_data[gc_lane]
 //line hecbench_segsort.go:39
-								if lane < n {
-									out[lane] = data
-								}
+						if lane < n {
+							out[lane] = data
+						}
 //line hecbench_segsort.go:107
-								if tid < segbinNum {
-									atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
-								}
-								if tid == segbinNum {
-									atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
-								}
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:26
-								lane := gc_tx & 31
-//line hecbench_segsort.go:50
-								tid := gc_tx
-//line hecbench_segsort.go:52
-								data := gc_l_data[gc_lane]
-//line hecbench_segsort.go:39
-								if lane < n {
-									out[lane] = data
-								}
-//line hecbench_segsort.go:107
-								if tid < segbinNum {
-									atomic.Add(&dBinCounter[tid], localHisto[tid])
-								}
-								if tid == segbinNum {
-									atomic.Max(&dBinCounter[tid], localHisto[tid])
-								}
-							}
+						if tid < segbinNum {
+							atomic.Add(&dBinCounter[tid], localHisto[tid])
+						}
+						if tid == segbinNum {
+							atomic.Max(&dBinCounter[tid], localHisto[tid])
 						}
 					}
 				}
 			}
-			gc_act = gc_save8 &^ gc_dead
 		}
+//line hecbench_segsort.go:118
+		gc_act = gc_save8 &^ gc_dead
 	}
 }
-
-// BbBinGroupKernel is bb_bin_group<int> of segsort-cuda: each segment's
-// id placed at its bin's next position, taken by an atomic.
-//
-//line hecbench_segsort.go:120
-func BbBinGroupKernel(dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_bbBinGroupKernel,
-		func(gc_t *gocuda.Thread) {
-			bbBinGroupKernel(gc_t, dBinSegsID, dBinCounter, dSegBegins, dSegEnds, numSegs)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_bbBinGroupKernel(gc_b, gc_lo, gc_hi, dBinSegsID, dBinCounter, dSegBegins, dSegEnds, numSegs)
-		})
-}
-
-//line hecbench_segsort.go:120
-var gc_src_bbBinGroupKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinGroupKernel", "cdf5809f2d00247fe5a196cc49f751a33db963e28068c6ea88d8447fa34a6aa1", "hecbench_segsort.go:116-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_segsort.go:120
-func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_segsort.go:138
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := 0
-			gc_off3 := 1
-			gc_off4 := 2
-			gc_off5 := 3
-			gc_off6 := 4
-			gc_off7 := 5
-			gc_off8 := 6
-			gc_off9 := 7
-			gc_off10 := 8
-			gc_off11 := 9
-			gc_off12 := 10
-			gc_off13 := 11
-			gc_off14 := 12
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(dBinCounter) && gc_off3 >= 0 && gc_off3 < len(dBinCounter) && gc_off4 >= 0 && gc_off4 < len(dBinCounter) && gc_off5 >= 0 && gc_off5 < len(dBinCounter) && gc_off6 >= 0 && gc_off6 < len(dBinCounter) && gc_off7 >= 0 && gc_off7 < len(dBinCounter) && gc_off8 >= 0 && gc_off8 < len(dBinCounter) && gc_off9 >= 0 && gc_off9 < len(dBinCounter) && gc_off10 >= 0 && gc_off10 < len(dBinCounter) && gc_off11 >= 0 && gc_off11 < len(dBinCounter) && gc_off12 >= 0 && gc_off12 < len(dBinCounter) && gc_off13 >= 0 && gc_off13 < len(dBinCounter) && gc_off14 >= 0 && gc_off14 < len(dBinCounter) {
-				gc_at := dSegEnds[gc_off:][:gc_to]
-				gc_at2 := dSegBegins[gc_off:][:gc_to]
-				gc_at3 := dBinCounter[gc_off2:][:1]
-				gc_at4 := dBinCounter[gc_off3:][:1]
-				gc_at5 := dBinCounter[gc_off4:][:1]
-				gc_at6 := dBinCounter[gc_off5:][:1]
-				gc_at7 := dBinCounter[gc_off6:][:1]
-				gc_at8 := dBinCounter[gc_off7:][:1]
-				gc_at9 := dBinCounter[gc_off8:][:1]
-				gc_at10 := dBinCounter[gc_off9:][:1]
-				gc_at11 := dBinCounter[gc_off10:][:1]
-				gc_at12 := dBinCounter[gc_off11:][:1]
-				gc_at13 := dBinCounter[gc_off12:][:1]
-				gc_at14 := dBinCounter[gc_off13:][:1]
-				gc_at15 := dBinCounter[gc_off14:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:121
-					gid := gc_bx*gc_bdx + gc_tx
-					{
-						size := gc_at[gc_tx] - gc_at2[gc_tx]
-						var position int32
-						if size <= 1 {
-							position = atomic.Add(&gc_at3[0], 1)
-						} else if size <= 2 {
-							position = atomic.Add(&gc_at4[0], 1)
-						} else if size <= 4 {
-							position = atomic.Add(&gc_at5[0], 1)
-						} else if size <= 8 {
-							position = atomic.Add(&gc_at6[0], 1)
-						} else if size <= 16 {
-							position = atomic.Add(&gc_at7[0], 1)
-						} else if size <= 32 {
-							position = atomic.Add(&gc_at8[0], 1)
-						} else if size <= 64 {
-							position = atomic.Add(&gc_at9[0], 1)
-						} else if size <= 128 {
-							position = atomic.Add(&gc_at10[0], 1)
-						} else if size <= 256 {
-							position = atomic.Add(&gc_at11[0], 1)
-						} else if size <= 512 {
-							position = atomic.Add(&gc_at12[0], 1)
-						} else if size <= 1024 {
-							position = atomic.Add(&gc_at13[0], 1)
-						} else if size <= 2048 {
-							position = atomic.Add(&gc_at14[0], 1)
-						} else {
-							position = atomic.Add(&gc_at15[0], 1)
-						}
-						dBinSegsID[position] = int32(gid)
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:121
-					gid := gc_bx*gc_bdx + gc_tx
-					{
-						size := dSegEnds[gid] - dSegBegins[gid]
-						var position int32
-						if size <= 1 {
-							position = atomic.Add(&dBinCounter[0], 1)
-						} else if size <= 2 {
-							position = atomic.Add(&dBinCounter[1], 1)
-						} else if size <= 4 {
-							position = atomic.Add(&dBinCounter[2], 1)
-						} else if size <= 8 {
-							position = atomic.Add(&dBinCounter[3], 1)
-						} else if size <= 16 {
-							position = atomic.Add(&dBinCounter[4], 1)
-						} else if size <= 32 {
-							position = atomic.Add(&dBinCounter[5], 1)
-						} else if size <= 64 {
-							position = atomic.Add(&dBinCounter[6], 1)
-						} else if size <= 128 {
-							position = atomic.Add(&dBinCounter[7], 1)
-						} else if size <= 256 {
-							position = atomic.Add(&dBinCounter[8], 1)
-						} else if size <= 512 {
-							position = atomic.Add(&dBinCounter[9], 1)
-						} else if size <= 1024 {
-							position = atomic.Add(&dBinCounter[10], 1)
-						} else if size <= 2048 {
-							position = atomic.Add(&dBinCounter[11], 1)
-						} else {
-							position = atomic.Add(&dBinCounter[12], 1)
-						}
-						dBinSegsID[position] = int32(gid)
-					}
-				}
-			}
-		}
-	}
-}
-
-// GenCopyKernel is gen_copy<int, uint64_t, int> of segsort-cuda: the
-// segments of one element copied.
-//
-//line hecbench_segsort.go:160
-func GenCopyKernel(key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_genCopyKernel,
-		func(gc_t *gocuda.Thread) { genCopyKernel(gc_t, key, val, keyB, valB, segBegins, segEnds, bin, binSize) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_genCopyKernel(gc_b, gc_lo, gc_hi, key, val, keyB, valB, segBegins, segEnds, bin, binSize)
-		})
-}
-
-//line hecbench_segsort.go:160
-var gc_src_genCopyKernel = compiled.NewSource(gc_files_hecbench_segsort, "genCopyKernel", "5bf2d83364e6c8af1c5ca68407b4c2edc04801dbb78d114cef47888dc1bb1573", "hecbench_segsort.go:156-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_segsort.go:160
-func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_segsort.go:178
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:161
-				gid := gc_tx + gc_bx*gc_bdx
-				binIt := gid
-				var k int32
-				var segSize int32
-				{
-					k = segBegins[bin[binIt]]
-					segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-					if segSize == 1 {
-						keyB[k] = key[k]
-						valB[k] = val[k]
-					}
-				}
-			}
-		}
-	}
-}
-
-// GenBk256Wp2Tc1R2R2OrigKernel is gen_bk256_wp2_tc1_r2_r2_orig<int,
-// uint64_t, int> of segsort-cuda: segments of two elements, two lanes a
-// segment.
-//
-//line hecbench_segsort.go:238
-func GenBk256Wp2Tc1R2R2OrigKernel(key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_genBk256Wp2Tc1R2R2OrigKernel,
-		func(gc_t *gocuda.Thread) {
-			genBk256Wp2Tc1R2R2OrigKernel(gc_t, key, val, keyB, valB, segBegins, segEnds, bin, binSize)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b, key, val, keyB, valB, segBegins, segEnds, bin, binSize)
-		})
-}
-
-//line hecbench_segsort.go:238
-var gc_src_genBk256Wp2Tc1R2R2OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk256Wp2Tc1R2R2OrigKernel", "e809421f7202f18aa0c7b158d54e2b5cf59acca2c44011a435c8a5fb2dc2ca1b", "hecbench_segsort.go:233-270", "hecbench_segsort.go:199-213").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
-
-//line hecbench_segsort.go:238
-func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line hecbench_segsort.go:248
-	var gc_l_k0 [32]*int32
-	var gc_l_v0 [32]*int32
-	var gc_l_bit [32]int
-	var gc_l_exK0 [32]int32
-	var gc_l_exK1 [32]int32
-	var gc_l_exV0 [32]int32
-	var gc_l_bit1 [32]int
-	var gc_l_rgK0 [32]int32
-	var gc_l_rgV0 [32]int32
-	var gc_l_k [32]int32
-	var gc_l_segSize [32]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	var gc_c2v [32]int32
-	var gc_c2r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line hecbench_segsort.go:269
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:241
-				tid := int32(gc_tx & 1)
-				bit1 := int((tid >> 0) & 0x1)
-				var rgK0 int32
-				gc_l_rgK0[gc_lane] = rgK0
-//line hecbench_segsort.go:244
-				var rgV0 int32
-				gc_l_rgV0[gc_lane] = rgV0
-//line hecbench_segsort.go:245
-				var k int32
-				var segSize int32
-//line hecbench_segsort.go:252
-				gc_l_bit1[gc_lane] = bit1
-				gc_l_k[gc_lane] = k
-				gc_l_segSize[gc_lane] = segSize
-			}
-		}
-		{
-			var gc_m7 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:239
-					gid := gc_tx + gc_bx*gc_bdx
-					binIt := (gid >> 1)
-//line hecbench_segsort.go:247
-					if binIt < binSize {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:239
-						gid := gc_tx + gc_bx*gc_bdx
-						binIt := (gid >> 1)
-						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
-						var k int32
-//line hecbench_segsort.go:245
-						var segSize int32
-//line hecbench_segsort.go:248
-						k = segBegins[bin[binIt]]
-						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-						if tid+0 < segSize {
-							gc_l_rgK0[gc_lane] = key[k+tid+0]
-						} else {
-							gc_l_rgK0[gc_lane] = math.MaxInt32
-						}
-						if tid+0 < segSize {
-							gc_l_rgV0[gc_lane] = tid + 0
-						}
-//line hecbench_segsort.go:260
-						var k0 *int32 = &gc_l_rgK0[gc_lane]
-//line hecbench_segsort.go:260
-						var v0 *int32 = &gc_l_rgV0[gc_lane]
-//line hecbench_segsort.go:263
-						gc_l_k0[gc_lane] = k0
-						gc_l_v0[gc_lane] = v0
-						gc_l_k[gc_lane] = k
-						gc_l_segSize[gc_lane] = segSize
-					}
-				}
-//line hecbench_segsort.go:260
-				var mask int = 0x1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:269
-					bit1 := gc_l_bit1[gc_lane]
-//line hecbench_segsort.go:260
-					var bit int = bit1
-//line hecbench_segsort.go:201
-					var exK0, exK1 int32
-					var exV0, exV1 int32
-					exK0 = *k0
-//line hecbench_segsort.go:208
-					_ = exV1
-//line hecbench_segsort.go:204
-					gc_c1v[gc_lane] = *k0
-					gc_l_bit[gc_lane] = bit
-					gc_l_exK0[gc_lane] = exK0
-					gc_l_exK1[gc_lane] = exK1
-					gc_l_exV0[gc_lane] = exV0
-				}
-//line hecbench_segsort.go:204
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:213
-					var exK1 int32
-//line hecbench_segsort.go:215
-					var exV0 int32
-//line hecbench_segsort.go:204
-					exK1 = gc_c1r[gc_lane]
-					exV0 = *v0
-					gc_c2v[gc_lane] = *v0
-					gc_l_exK1[gc_lane] = exK1
-					gc_l_exV0[gc_lane] = exV0
-				}
-//line hecbench_segsort.go:206
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:241
-						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:243
-						k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:245
-						v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:247
-						bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:249
-						exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:251
-						exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:253
-						exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:255
-						var exV1 int32
-//line hecbench_segsort.go:257
-						k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:259
-						segSize := gc_l_segSize[gc_lane]
-//line hecbench_segsort.go:206
-						exV1 = gc_c2r[gc_lane]
-						cmpSwp(&exK0, &exK1, &exV0, &exV1)
-						if bit != 0 {
-							eqlSwp(&exK0, &exK1, &exV0, &exV1)
-						}
-						*k0 = exK0
-						*v0 = exV0
-//line hecbench_segsort.go:263
-						if (tid<<0)+0 < segSize {
-							keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane]
-						}
-						if (tid<<0)+0 < segSize {
-							valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane]]
-						}
-						gc_l_exK0[gc_lane] = exK0
-						gc_l_exK1[gc_lane] = exK1
-						gc_l_exV0[gc_lane] = exV0
-					}
-				}
-			}
-			gc_act = gc_save7 &^ gc_dead
-		}
-	}
-}
-
-// GenBk128Wp2Tc2R3R4OrigKernel is gen_bk128_wp2_tc2_r3_r4_orig<int,
-// uint64_t, int> of segsort-cuda: segments of three or four elements,
-// two lanes of two registers a segment.
-//
-//line hecbench_segsort.go:277
-func GenBk128Wp2Tc2R3R4OrigKernel(key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_genBk128Wp2Tc2R3R4OrigKernel,
-		func(gc_t *gocuda.Thread) {
-			genBk128Wp2Tc2R3R4OrigKernel(gc_t, key, val, keyB, valB, segBegins, segEnds, bin, binSize)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b, key, val, keyB, valB, segBegins, segEnds, bin, binSize)
-		})
-}
-
-//line hecbench_segsort.go:277
-var gc_src_genBk128Wp2Tc2R3R4OrigKernel = compiled.NewSource(gc_files_hecbench_segsort, "genBk128Wp2Tc2R3R4OrigKernel", "4b60550645e20ecba1ad82deccd942f28dba0b2af687223c6553b490c5a1f6d6", "hecbench_segsort.go:272-327", "hecbench_segsort.go:215-231").NoGoexit("a4a50e978eda0d32fe427dcd3ba5af0d424dc41198f4f53e868803071e4f0887", "hecbench_segsort.go:175-185", "hecbench_segsort.go:187-197")
-
-//line hecbench_segsort.go:277
-func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val []uint64, keyB []int32, valB []uint64, segBegins, segEnds, bin []int32, binSize int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line hecbench_segsort.go:287
-	var gc_l_k0 [32]*int32
-	var gc_l_k1 [32]*int32
-	var gc_l_v0 [32]*int32
-	var gc_l_v1 [32]*int32
-	var gc_l_bit [32]int
-	var gc_l_exK0 [32]int32
-	var gc_l_exK1 [32]int32
-	var gc_l_exV0 [32]int32
-	var gc_l_exV1 [32]int32
-	var gc_l_bit1 [32]int
-	var gc_l_rgK0 [32]int32
-	var gc_l_rgK1 [32]int32
-	var gc_l_rgV0 [32]int32
-	var gc_l_rgV1 [32]int32
-	var gc_l_k [32]int32
-	var gc_l_segSize [32]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	var gc_c2v [32]int32
-	var gc_c2r [32]int32
-	var gc_c3r [32]int32
-	var gc_c4r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		{
-//line hecbench_segsort.go:315
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:280
-				tid := int32(gc_tx & 1)
-				bit1 := int((tid >> 0) & 0x1)
-				var rgK0, rgK1 int32
-				gc_l_rgK0[gc_lane] = rgK0
-				gc_l_rgK1[gc_lane] = rgK1
-//line hecbench_segsort.go:283
-				var rgV0, rgV1 int32
-				gc_l_rgV0[gc_lane] = rgV0
-				gc_l_rgV1[gc_lane] = rgV1
-//line hecbench_segsort.go:284
-				var k int32
-				var segSize int32
-//line hecbench_segsort.go:293
-				gc_l_bit1[gc_lane] = bit1
-				gc_l_k[gc_lane] = k
-				gc_l_segSize[gc_lane] = segSize
-			}
-		}
-		{
-			var gc_m9 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:278
-					gid := gc_tx + gc_bx*gc_bdx
-					binIt := (gid >> 1)
-//line hecbench_segsort.go:286
-					if binIt < binSize {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:278
-						gid := gc_tx + gc_bx*gc_bdx
-						binIt := (gid >> 1)
-						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
-						var k int32
-//line hecbench_segsort.go:284
-						var segSize int32
-//line hecbench_segsort.go:287
-						k = segBegins[bin[binIt]]
-						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-						if tid+0 < segSize {
-							gc_l_rgK0[gc_lane] = key[k+tid+0]
-						} else {
-							gc_l_rgK0[gc_lane] = math.MaxInt32
-						}
-						if tid+2 < segSize {
-							gc_l_rgK1[gc_lane] = key[k+tid+2]
-						} else {
-							gc_l_rgK1[gc_lane] = math.MaxInt32
-						}
-						if tid+0 < segSize {
-							gc_l_rgV0[gc_lane] = tid + 0
-						}
-						if tid+2 < segSize {
-							gc_l_rgV1[gc_lane] = tid + 2
-						}
-//line hecbench_segsort.go:307
-						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
-//line hecbench_segsort.go:309
-						var k0 *int32 = &gc_l_rgK0[gc_lane]
-//line hecbench_segsort.go:309
-						var k1 *int32 = &gc_l_rgK1[gc_lane]
-//line hecbench_segsort.go:309
-						var v0 *int32 = &gc_l_rgV0[gc_lane]
-//line hecbench_segsort.go:309
-						var v1 *int32 = &gc_l_rgV1[gc_lane]
-//line hecbench_segsort.go:314
-						gc_l_k0[gc_lane] = k0
-						gc_l_k1[gc_lane] = k1
-						gc_l_v0[gc_lane] = v0
-						gc_l_v1[gc_lane] = v1
-						gc_l_k[gc_lane] = k
-						gc_l_segSize[gc_lane] = segSize
-					}
-				}
-//line hecbench_segsort.go:309
-				var mask int = 0x1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:318
-					k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:320
-					bit1 := gc_l_bit1[gc_lane]
-//line hecbench_segsort.go:309
-					var bit int = bit1
-//line hecbench_segsort.go:217
-					var exK0, exK1 int32
-					var exV0, exV1 int32
-					exK0 = *k0
-					gc_c1v[gc_lane] = *k1
-					gc_l_bit[gc_lane] = bit
-					gc_l_exK0[gc_lane] = exK0
-					gc_l_exK1[gc_lane] = exK1
-					gc_l_exV0[gc_lane] = exV0
-					gc_l_exV1[gc_lane] = exV1
-				}
-//line hecbench_segsort.go:220
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:229
-					v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:231
-					var exK1 int32
-//line hecbench_segsort.go:233
-					var exV0 int32
-//line hecbench_segsort.go:220
-					exK1 = gc_c1r[gc_lane]
-					exV0 = *v0
-					gc_c2v[gc_lane] = *v1
-					gc_l_exK1[gc_lane] = exK1
-					gc_l_exV0[gc_lane] = exV0
-				}
-//line hecbench_segsort.go:222
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					k0 := gc_l_k0[gc_lane]
-//line hecbench_segsort.go:231
-					bit := gc_l_bit[gc_lane]
-//line hecbench_segsort.go:233
-					exK0 := gc_l_exK0[gc_lane]
-//line hecbench_segsort.go:235
-					exK1 := gc_l_exK1[gc_lane]
-//line hecbench_segsort.go:237
-					exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:239
-					var exV1 int32
-//line hecbench_segsort.go:222
-					exV1 = gc_c2r[gc_lane]
-					cmpSwp(&exK0, &exK1, &exV0, &exV1)
-					if bit != 0 {
-						eqlSwp(&exK0, &exK1, &exV0, &exV1)
-					}
-					*k0 = exK0
-					gc_l_exK0[gc_lane] = exK0
-					gc_l_exK1[gc_lane] = exK1
-					gc_l_exV0[gc_lane] = exV0
-					gc_l_exV1[gc_lane] = exV1
-				}
-//line hecbench_segsort.go:228
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					k1 := gc_l_k1[gc_lane]
-//line hecbench_segsort.go:237
-					v0 := gc_l_v0[gc_lane]
-//line hecbench_segsort.go:239
-					exV0 := gc_l_exV0[gc_lane]
-//line hecbench_segsort.go:241
-					exV1 := gc_l_exV1[gc_lane]
-					_ = exV1
-//line hecbench_segsort.go:228
-					*k1 = gc_c3r[gc_lane]
-					*v0 = exV0
-				}
-//line hecbench_segsort.go:230
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_segsort.go:280
-						tid := int32(gc_tx & 1)
-//line hecbench_segsort.go:282
-						v1 := gc_l_v1[gc_lane]
-//line hecbench_segsort.go:284
-						k := gc_l_k[gc_lane]
-//line hecbench_segsort.go:286
-						segSize := gc_l_segSize[gc_lane]
-//line hecbench_segsort.go:230
-						*v1 = gc_c4r[gc_lane]
-//line hecbench_segsort.go:313
-						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
-						if (tid<<1)+0 < segSize {
-							keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane]
-						}
-						if (tid<<1)+1 < segSize {
-							keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane]
-						}
-						if (tid<<1)+0 < segSize {
-							valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane]]
-						}
-						if (tid<<1)+1 < segSize {
-							valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane]]
-						}
-					}
-				}
-			}
-			gc_act = gc_save9 &^ gc_dead
-		}
-	}
-}
-
-// gc_files_hecbench_segsort holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_segsort.go
-//line hecbench_segsort.go:338
-var gc_files_hecbench_segsort embed.FS

@@ -141,24 +141,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:106
-					part_ := int(0)
-					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-				}
-				{
+				part_ := int(0)
+				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:106
-					part_ := int(1)
-					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-				}
-				{
+				part_ := int(1)
+				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:106
-					part_ := int(2)
-					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-				}
+				part_ := int(2)
+				trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+					sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -171,24 +169,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:111
-					part_2 := int(0)
-					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-				}
-				{
+				part_2 := int(0)
+				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:111
-					part_2 := int(1)
-					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-				}
-				{
+				part_2 := int(1)
+				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:111
-					part_2 := int(2)
-					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-				}
+				part_2 := int(2)
+				trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+					sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -201,24 +197,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:116
-					part_3 := int(0)
-					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-				}
-				{
+				part_3 := int(0)
+				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:116
-					part_3 := int(1)
-					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-				}
-				{
+				part_3 := int(1)
+				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:116
-					part_3 := int(2)
-					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-				}
+				part_3 := int(2)
+				trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+					sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -231,24 +225,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:121
-					part_4 := int(0)
-					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-				}
-				{
+				part_4 := int(0)
+				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:121
-					part_4 := int(1)
-					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-				}
-				{
+				part_4 := int(1)
+				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:121
-					part_4 := int(2)
-					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-				}
+				part_4 := int(2)
+				trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+					sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -261,24 +253,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:127
-					part_5 := int(0)
-					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-				}
-				{
+				part_5 := int(0)
+				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:127
-					part_5 := int(1)
-					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-				}
-				{
+				part_5 := int(1)
+				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:127
-					part_5 := int(2)
-					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-				}
+				part_5 := int(2)
+				trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+					sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -291,24 +281,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:132
-					part_6 := int(0)
-					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-				}
-				{
+				part_6 := int(0)
+				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:132
-					part_6 := int(1)
-					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-				}
-				{
+				part_6 := int(1)
+				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
+			}
+			{
 //line hecbench_tsa.go:132
-					part_6 := int(2)
-					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-				}
+				part_6 := int(2)
+				trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+					sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -321,24 +309,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:137
-					part_7 := int(0)
-					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-				}
-				{
+				part_7 := int(0)
+				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:137
-					part_7 := int(1)
-					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-				}
-				{
+				part_7 := int(1)
+				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:137
-					part_7 := int(2)
-					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-				}
+				part_7 := int(2)
+				trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+					sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -351,24 +337,22 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
 			{
-				{
 //line hecbench_tsa.go:142
-					part_8 := int(0)
-					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-				}
-				{
+				part_8 := int(0)
+				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:142
-					part_8 := int(1)
-					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-				}
-				{
+				part_8 := int(1)
+				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
+			}
+			{
 //line hecbench_tsa.go:142
-					part_8 := int(2)
-					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-				}
+				part_8 := int(2)
+				trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+					sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
 			}
 			gc_s_cellR[gc_rank] = cellR
 			gc_s_cellI[gc_rank] = cellI
@@ -381,27 +365,26 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 		cellR := gc_s_cellR[gc_rank]
 		cellI := gc_s_cellI[gc_rank]
 		{
-			{
 //line hecbench_tsa.go:150
-				part_9 := int(0)
-				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
-			}
-			{
+			part_9 := int(0)
+			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+		}
+		{
 //line hecbench_tsa.go:150
-				part_9 := int(1)
-				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
-			}
-			{
+			part_9 := int(1)
+			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+		}
+		{
 //line hecbench_tsa.go:150
-				part_9 := int(2)
-				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
-			}
+			part_9 := int(2)
+			rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+			im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 		}
 	}
 	{
+//line hecbench_tsa.go:157
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -34,6 +34,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
+//line hecbench_vote.go:25
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -44,9 +45,47 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:19
 		for i := 0; i < repeat; i++ {
 			{
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+//line hecbench_vote.go:22
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_vote.go:18
+					tx := gc_tx
+//line hecbench_vote.go:20
+					gc_c1v[gc_lane] = input[tx] != 0
+				}
+			}
+//line hecbench_vote.go:20
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_vote.go:25
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_vote.go:32
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_vote.go:20
+						var anySync bool = gc_c1r[gc_lane]
+//line hecbench_vote.go:20
+						if anySync {
+							gc_at[gc_lane] = 1
+						} else {
+							gc_at[gc_lane] = 0
+						}
+					}
+				} else {
+//line hecbench_vote.go:28
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -57,50 +96,12 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:18
 						tx := gc_tx
 //line hecbench_vote.go:20
-						gc_c1v[gc_lane] = input[tx] != 0
-					}
-				}
+						var anySync bool = gc_c1r[gc_lane]
 //line hecbench_vote.go:20
-				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-							gc_at := result[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_vote.go:20
-								var anySync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:20
-								if anySync {
-									gc_at[gc_lane] = 1
-								} else {
-									gc_at[gc_lane] = 0
-								}
-							}
+						if anySync {
+							result[tx] = 1
 						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_vote.go:18
-								tx := gc_tx
-//line hecbench_vote.go:20
-								var anySync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:20
-								if anySync {
-									result[tx] = 1
-								} else {
-									result[tx] = 0
-								}
-							}
+							result[tx] = 0
 						}
 					}
 				}
@@ -130,6 +131,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
+//line hecbench_vote.go:40
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -140,9 +142,47 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:34
 		for i := 0; i < repeat; i++ {
 			{
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+//line hecbench_vote.go:37
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_vote.go:33
+					tx := gc_tx
+//line hecbench_vote.go:35
+					gc_c1v[gc_lane] = input[tx] != 0
+				}
+			}
+//line hecbench_vote.go:35
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+//line hecbench_vote.go:40
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_vote.go:47
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_vote.go:35
+						var allSync bool = gc_c1r[gc_lane]
+//line hecbench_vote.go:35
+						if allSync {
+							gc_at[gc_lane] = 1
+						} else {
+							gc_at[gc_lane] = 0
+						}
+					}
+				} else {
+//line hecbench_vote.go:43
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -153,50 +193,12 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 //line hecbench_vote.go:33
 						tx := gc_tx
 //line hecbench_vote.go:35
-						gc_c1v[gc_lane] = input[tx] != 0
-					}
-				}
+						var allSync bool = gc_c1r[gc_lane]
 //line hecbench_vote.go:35
-				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-							gc_at := result[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_vote.go:35
-								var allSync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:35
-								if allSync {
-									gc_at[gc_lane] = 1
-								} else {
-									gc_at[gc_lane] = 0
-								}
-							}
+						if allSync {
+							result[tx] = 1
 						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_vote.go:33
-								tx := gc_tx
-//line hecbench_vote.go:35
-								var allSync bool = gc_c1r[gc_lane]
-//line hecbench_vote.go:35
-								if allSync {
-									result[tx] = 1
-								} else {
-									result[tx] = 0
-								}
-							}
+							result[tx] = 0
 						}
 					}
 				}
@@ -227,6 +229,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
+//line hecbench_vote.go:56
 	var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -272,6 +275,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 					gc_pos.Thread = gc_rank
 //line hecbench_vote.go:49
 					tx := gc_tx
+//line hecbench_vote.go:51
 					offs := gc_l_offs[gc_lane]
 //line hecbench_vote.go:54
 					offs[0] = gc_c1r[gc_lane]
@@ -284,32 +288,31 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 				}
 			}
 			{
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-//line hecbench_vote.go:49
-						tx := gc_tx
-//line hecbench_vote.go:65
-						gc_c2v[gc_lane] = tx >= (warpSize*3)/2
-					}
-				}
-//line hecbench_vote.go:65
-				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+//line hecbench_vote.go:67
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					offs := gc_l_offs[gc_lane]
-//line hecbench_vote.go:65
-					var allSync bool = gc_c2r[gc_lane]
-//line hecbench_vote.go:65
-					if allSync {
-						offs[2] = true
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+//line hecbench_vote.go:49
+					tx := gc_tx
+//line hecbench_vote.go:65
+					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+				}
+			}
+//line hecbench_vote.go:65
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, voteMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				offs := gc_l_offs[gc_lane]
+//line hecbench_vote.go:65
+				var allSync bool = gc_c2r[gc_lane]
+//line hecbench_vote.go:65
+				if allSync {
+					offs[2] = true
 				}
 			}
 		}
@@ -319,5 +322,4 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 // gc_files_hecbench_vote holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_vote.go
-//line hecbench_vote.go:79
 var gc_files_hecbench_vote embed.FS

@@ -548,5 +548,4 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 // gc_files_hecbench_activations holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_activations.go
-//line hecbench_activations.go:187
 var gc_files_hecbench_activations embed.FS

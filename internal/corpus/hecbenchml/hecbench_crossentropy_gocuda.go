@@ -192,5 +192,4 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 // gc_files_hecbench_crossentropy holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_crossentropy.go
-//line hecbench_crossentropy.go:73
 var gc_files_hecbench_crossentropy embed.FS

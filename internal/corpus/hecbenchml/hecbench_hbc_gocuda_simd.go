@@ -5,35 +5,12 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BcKernel is bc_kernel of hbc-cuda: it adds the dependencies of the
-// sources start..end-1 (or of source_vertices[ind] when approx) to bc.
-// Pitches are in bytes, as cudaMallocPitch gives them.
-//
-//line hecbench_hbc.go:72
-func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bcKernel,
-		func(gc_t *gocuda.Thread) {
-			bcKernel(gc_t, bc, R, C, F, n, m, d, sigma, delta, Q, Q2, S, endpoints, nextSource, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints, start, end, jia, diameters, sourceVertices, approx)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_bcKernel(gc_b, bc, R, C, F, n, m, d, sigma, delta, Q, Q2, S, endpoints, nextSource, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints, start, end, jia, diameters, sourceVertices, approx)
-		})
-}
-
-//line hecbench_hbc.go:72
-var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34")
 
 //line hecbench_hbc.go:72
 func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
@@ -587,46 +564,40 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-							{
-//line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx)
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							{
-//line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx)
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							{
-//line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx)
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							{
-//line hecbench_hbc.go:193
-								nextIndex[0] = int32(gc_bdx)
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
 //line hecbench_hbc.go:193
 							nextIndex[0] = int32(gc_bdx)
 						}
+						{
+//line hecbench_hbc.go:197
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:193
+							nextIndex[0] = int32(gc_bdx)
+						}
+						{
+//line hecbench_hbc.go:197
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:193
+							nextIndex[0] = int32(gc_bdx)
+						}
+						{
+//line hecbench_hbc.go:197
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:193
+							nextIndex[0] = int32(gc_bdx)
+						}
+					}
+//line hecbench_hbc.go:197
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:193
+						nextIndex[0] = int32(gc_bdx)
 					}
 				}
 //line hecbench_hbc.go:199
@@ -830,49 +801,44 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_hbc.go:275
-							currentDepth[0]--
-						}
+						currentDepth[0]--
 					}
 					{
+//line hecbench_hbc.go:279
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_hbc.go:275
-							currentDepth[0]--
-						}
+						currentDepth[0]--
 					}
 					{
+//line hecbench_hbc.go:279
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_hbc.go:275
-							currentDepth[0]--
-						}
+						currentDepth[0]--
 					}
 					{
+//line hecbench_hbc.go:279
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_hbc.go:275
-							currentDepth[0]--
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_hbc.go:275
 						currentDepth[0]--
 					}
 				}
+//line hecbench_hbc.go:279
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:275
+					currentDepth[0]--
+				}
 			}
 		}
+//line hecbench_hbc.go:280
 		gc_chunk6 := compiled.StrideChunk(gc_bdx)
 		gc_span6 := (gc_bdx) * gc_chunk6
 		archsimd.ClearAVXUpperBits()
@@ -1268,11 +1234,3 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 	}
 }
-
-//line hecbench_hbc.go:324
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_hbc.go
-var gc_files_hecbench_hbc embed.FS

@@ -381,46 +381,40 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:127
-						repeat[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:127
-						repeat[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:127
-						repeat[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:127
-						repeat[0] = false
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_hungarian.go:127
 					repeat[0] = false
 				}
+				{
+//line hecbench_hungarian.go:131
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:127
+					repeat[0] = false
+				}
+				{
+//line hecbench_hungarian.go:131
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:127
+					repeat[0] = false
+				}
+				{
+//line hecbench_hungarian.go:131
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:127
+					repeat[0] = false
+				}
+			}
+//line hecbench_hungarian.go:131
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:127
+				repeat[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
@@ -916,46 +910,40 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:218
-						sFound[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:218
-						sFound[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:218
-						sFound[0] = false
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hungarian.go:218
-						sFound[0] = false
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_hungarian.go:218
 					sFound[0] = false
 				}
+				{
+//line hecbench_hungarian.go:222
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:218
+					sFound[0] = false
+				}
+				{
+//line hecbench_hungarian.go:222
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:218
+					sFound[0] = false
+				}
+				{
+//line hecbench_hungarian.go:222
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:218
+					sFound[0] = false
+				}
+			}
+//line hecbench_hungarian.go:222
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:218
+				sFound[0] = false
 			}
 		}
 		compiled.OutOfLine(func() {
@@ -1433,5 +1421,4 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 // gc_files_hecbench_hungarian holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hungarian.go
-//line hecbench_hungarian.go:342
 var gc_files_hecbench_hungarian embed.FS

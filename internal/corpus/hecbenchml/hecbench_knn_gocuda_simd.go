@@ -5,30 +5,11 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CuComputeDistanceGlobalKernel is cuComputeDistanceGlobal of knn-cuda:
-// AB[i][j] is the squared distance between point i of A (wA points of
-// dim coordinates, column-major) and point j of B.
-//
-//line hecbench_knn.go:19
-func CuComputeDistanceGlobalKernel(A []float32, wA int, B []float32, wB, dim int, AB []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cuComputeDistanceGlobalKernel,
-		func(gc_t *gocuda.Thread) { cuComputeDistanceGlobalKernel(gc_t, A, wA, B, wB, dim, AB) },
-		func(gc_b *compiled.Block) { gc_body_cuComputeDistanceGlobalKernel(gc_b, A, wA, B, wB, dim, AB) })
-}
-
-//line hecbench_knn.go:19
-var gc_src_cuComputeDistanceGlobalKernel = compiled.NewSource(gc_files_hecbench_knn, "cuComputeDistanceGlobalKernel", "e77ebd65bb2fa6784df6184d39817d68a5e33b699ec72cdec63a59f3604458a1", "hecbench_knn.go:14-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_knn.go:19
 func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA int, B []float32, wB, dim int, AB []float32) {
@@ -482,101 +463,69 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:76
 							break
 						}
-						{
 //line hecbench_knn.go:76
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
-							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+						tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-						}
+						ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:75
 						ssd.StoreSlice(gc_s_ssd[gc_rank:])
 					}
@@ -593,103 +542,102 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank]
 					{
-						{
 //line hecbench_knn.go:76
-							k := int(0)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(1)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(2)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(3)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(4)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(5)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(6)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(7)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(8)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(9)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(10)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(11)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(12)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(13)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(14)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
-						{
-//line hecbench_knn.go:76
-							k := int(15)
-							tmp = sharedA[k][ty] - sharedB[k][tx]
-							ssd += tmp * tmp
-						}
+						k := int(0)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
 					}
+					{
+//line hecbench_knn.go:76
+						k := int(1)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(2)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(3)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(4)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(5)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(6)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(7)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(8)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(9)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(10)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(11)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(12)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(13)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(14)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+//line hecbench_knn.go:76
+						k := int(15)
+						tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+//line hecbench_knn.go:81
 					gc_s_ssd[gc_rank] = ssd
 				}
 				gc_ty++
@@ -858,178 +806,3 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		}
 	}
 }
-
-// CuInsertionSortKernel is cuInsertionSort of knn-cuda: thread x sorts
-// the k smallest distances of column x of dist (width columns, height
-// rows) into its first k rows, their row indices into ind.
-//
-//line hecbench_knn.go:98
-func CuInsertionSortKernel(dist []float32, ind []int32, width, height, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cuInsertionSortKernel,
-		func(gc_t *gocuda.Thread) { cuInsertionSortKernel(gc_t, dist, ind, width, height, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cuInsertionSortKernel(gc_b, gc_lo, gc_hi, dist, ind, width, height, k)
-		})
-}
-
-//line hecbench_knn.go:98
-var gc_src_cuInsertionSortKernel = compiled.NewSource(gc_files_hecbench_knn, "cuInsertionSortKernel", "91cf5f08ea57ef45b3f9348b71ee1e74225ed99e19d03d3075bf1eec20bb2a6b", "hecbench_knn.go:93-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_knn.go:98
-func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, ind []int32, width, height, k int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_knn.go:105
-						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_knn.go:100
-						var l, i, j int
-						var pDist []float32
-						var pInd []int32
-						var currDist, maxDist float32
-						var currRow, maxRow int
-//line hecbench_knn.go:107
-						if xIndex < uint32(width) {
-//line hecbench_knn.go:109
-							pDist = dist[xIndex:]
-							pInd = ind[xIndex:]
-							maxDist = pDist[0]
-							pInd[0] = 0
-//line hecbench_knn.go:115
-							for l = 1; l < k; l++ {
-								currRow = l * width
-								currDist = pDist[currRow]
-								if currDist < maxDist {
-									i = l - 1
-									for a := 0; a < l-1; a++ {
-										if pDist[a*width] > currDist {
-											i = a
-											break
-										}
-									}
-									for j = l; j > i; j-- {
-										pDist[j*width] = pDist[(j-1)*width]
-										pInd[j*width] = pInd[(j-1)*width]
-									}
-									pDist[i*width] = currDist
-									pInd[i*width] = int32(l)
-								} else {
-									pInd[l*width] = int32(l)
-								}
-								maxDist = pDist[currRow]
-							}
-//line hecbench_knn.go:139
-							maxRow = (k - 1) * width
-							for l = k; l < height; l++ {
-								currDist = pDist[l*width]
-								if currDist < maxDist {
-									i = k - 1
-									for a_ := 0; a_ < k-1; a_++ {
-										if pDist[a_*width] > currDist {
-											i = a_
-											break
-										}
-									}
-									for j = k - 1; j > i; j-- {
-										pDist[j*width] = pDist[(j-1)*width]
-										pInd[j*width] = pInd[(j-1)*width]
-									}
-									pDist[i*width] = currDist
-									pInd[i*width] = int32(l)
-									maxDist = pDist[maxRow]
-								}
-							}
-						}
-					}
-				}
-			}
-//line hecbench_knn.go:172
-		})
-	}
-}
-
-// CuParallelSqrtKernel is cuParallelSqrt of knn-cuda: the square root of
-// the first k rows of dist.
-//
-//line hecbench_knn.go:166
-func CuParallelSqrtKernel(dist []float32, width, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cuParallelSqrtKernel,
-		func(gc_t *gocuda.Thread) { cuParallelSqrtKernel(gc_t, dist, width, k) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cuParallelSqrtKernel(gc_b, gc_lo, gc_hi, dist, width, k)
-		})
-}
-
-//line hecbench_knn.go:166
-var gc_src_cuParallelSqrtKernel = compiled.NewSource(gc_files_hecbench_knn, "cuParallelSqrtKernel", "9b57d1e8d9dfefec521c675d4ce8f22ebbf4d449849316cbe7dfe6ff22d257c7", "hecbench_knn.go:162-172").NoGoexit("0680e9f454870e02c327dfddd2195761a076711097f96a31e08e018bbbb617e7", "common.go:13-13")
-
-//line hecbench_knn.go:166
-func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, width, k int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-//line hecbench_knn.go:191
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_knn.go:167
-				xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-				yIndex := uint32(gc_by*gc_bdy + gc_ty)
-				if xIndex < uint32(width) && yIndex < uint32(k) {
-					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_knn holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_knn.go
-//line hecbench_knn.go:185
-var gc_files_hecbench_knn embed.FS

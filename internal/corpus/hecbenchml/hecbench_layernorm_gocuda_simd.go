@@ -5,34 +5,11 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// AddBiasResidualPostLayerNormV2Kernel is addBiasResidualPostLayerNormV2<
-// float> of kernels.h: blocks of n/8 threads, each thread four float2s of
-// its row (ite = 4), kept in a local array between the passes.
-//
-//line hecbench_layernorm.go:51
-func AddBiasResidualPostLayerNormV2Kernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_addBiasResidualPostLayerNormV2Kernel,
-		func(gc_t *gocuda.Thread) {
-			addBiasResidualPostLayerNormV2Kernel(gc_t, out, input, bias, gamma, beta, layernormEps, n)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b, out, input, bias, gamma, beta, layernormEps, n)
-		})
-}
-
-//line hecbench_layernorm.go:51
-var gc_src_addBiasResidualPostLayerNormV2Kernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormV2Kernel", "2800e98a02e4f6346de91af888464cd6b6d637908c21ccf1a91159dbfe5b08b2", "hecbench_layernorm.go:46-105", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("73f4b9b817566496c9d87ae7272966e8cb52bcd53e4ccd0cd8bdd3866049f3dd", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109", "hecbench_layernorm.go:111-111", "hecbench_layernorm.go:113-113", "hecbench_layernorm.go:115-117")
 
 //line hecbench_layernorm.go:51
 func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
@@ -97,39 +74,37 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:68
 				sum := Float2{0.0, 0.0}
 				{
-					{
-//line hecbench_layernorm.go:70
-						i := int(0)
-						colID := i*gc_bdx + tid
-						id := bid*n/2 + colID
-						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-						sum = addF2(sum, localOutHalf2[i])
-					}
-					{
-//line hecbench_layernorm.go:70
-						i := int(1)
-						colID := i*gc_bdx + tid
-						id := bid*n/2 + colID
-						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-						sum = addF2(sum, localOutHalf2[i])
-					}
-					{
-//line hecbench_layernorm.go:70
-						i := int(2)
-						colID := i*gc_bdx + tid
-						id := bid*n/2 + colID
-						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-						sum = addF2(sum, localOutHalf2[i])
-					}
-					{
-//line hecbench_layernorm.go:70
-						i := int(3)
-						colID := i*gc_bdx + tid
-						id := bid*n/2 + colID
-						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-						sum = addF2(sum, localOutHalf2[i])
-					}
+					i := int(0)
+					colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
 				}
+				{
+//line hecbench_layernorm.go:70
+					i := int(1)
+					colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				{
+//line hecbench_layernorm.go:70
+					i := int(2)
+					colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				{
+//line hecbench_layernorm.go:70
+					i := int(3)
+					colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+//line hecbench_layernorm.go:77
 				var val float32 = sum.X + sum.Y
 //line hecbench_layernorm.go:28
 				var val_ float32 = val
@@ -216,31 +191,30 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					wid := gc_tx >> 5
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_ := gc_l_val_[gc_lane]
+				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-					var val float32
+				var val float32
 //line hecbench_layernorm.go:18
-					var r_ float32 = val_
+				var r_ float32 = val_
 //line hecbench_layernorm.go:28
-					val = r_
+				val = r_
 //line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
@@ -253,30 +227,29 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
-				}
-				var val_2 float32 = val
-//line hecbench_layernorm.go:43
-				gc_s_val_2[gc_rank] = val_2
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+//line hecbench_layernorm.go:43
+			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -410,39 +383,37 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			v := float32(0.0)
 			sMean2 := Float2{sMean[0], sMean[0]}
 			{
-				{
-//line hecbench_layernorm.go:86
-					i_ := int(0)
-					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-					v1 := localOutHalf2[i_].X
-					v2 := localOutHalf2[i_].Y
-					v += v1*v1 + v2*v2
-				}
-				{
-//line hecbench_layernorm.go:86
-					i_ := int(1)
-					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-					v1 := localOutHalf2[i_].X
-					v2 := localOutHalf2[i_].Y
-					v += v1*v1 + v2*v2
-				}
-				{
-//line hecbench_layernorm.go:86
-					i_ := int(2)
-					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-					v1 := localOutHalf2[i_].X
-					v2 := localOutHalf2[i_].Y
-					v += v1*v1 + v2*v2
-				}
-				{
-//line hecbench_layernorm.go:86
-					i_ := int(3)
-					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-					v1 := localOutHalf2[i_].X
-					v2 := localOutHalf2[i_].Y
-					v += v1*v1 + v2*v2
-				}
+				i_ := int(0)
+				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
 			}
+			{
+//line hecbench_layernorm.go:86
+				i_ := int(1)
+				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			{
+//line hecbench_layernorm.go:86
+				i_ := int(2)
+				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			{
+//line hecbench_layernorm.go:86
+				i_ := int(3)
+				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+//line hecbench_layernorm.go:93
 			var val_3 float32 = v
 //line hecbench_layernorm.go:28
 			var val_4 float32 = val_3
@@ -523,31 +494,30 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					wid_ := gc_tx >> 5
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_4 := gc_l_val_4[gc_lane]
+				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-					var val_3 float32
+				var val_3 float32
 //line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
+				var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-					val_3 = r_4
+				val_3 = r_4
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
@@ -560,30 +530,29 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val_3 float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val_3 = shared_[lane_]
-				} else {
-					val_3 = float32(0.0)
-				}
-				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
-				gc_s_val_5[gc_rank] = val_5
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val_3 float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
@@ -715,57 +684,36 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 //line hecbench_layernorm.go:99
 			sVar2 := Float2{sVariance[0], sVariance[0]}
 			{
-				{
 //line hecbench_layernorm.go:100
-					i_2 := int(0)
-					colID_ := i_2*gc_bdx + tid
-					id_ := bid*n/2 + colID_
-					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-				}
-				{
+				i_2 := int(0)
+				colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
 //line hecbench_layernorm.go:100
-					i_2 := int(1)
-					colID_ := i_2*gc_bdx + tid
-					id_ := bid*n/2 + colID_
-					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-				}
-				{
+				i_2 := int(1)
+				colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
 //line hecbench_layernorm.go:100
-					i_2 := int(2)
-					colID_ := i_2*gc_bdx + tid
-					id_ := bid*n/2 + colID_
-					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-				}
-				{
+				i_2 := int(2)
+				colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
 //line hecbench_layernorm.go:100
-					i_2 := int(3)
-					colID_ := i_2*gc_bdx + tid
-					id_ := bid*n/2 + colID_
-					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-				}
+				i_2 := int(3)
+				colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 			}
 		}
 	}
 }
-
-// AddBiasResidualPostLayerNormKernel is addBiasResidualPostLayerNorm<float,
-// N> of kernels.h, for rows of at most two trips of the block: the
-// template's N is the argument nTrips (1 or 2, as the host dispatches),
-// local_out_cache an array of the larger instantiation's size.
-//
-//line hecbench_layernorm.go:125
-func AddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_addBiasResidualPostLayerNormKernel,
-		func(gc_t *gocuda.Thread) {
-			addBiasResidualPostLayerNormKernel(gc_t, out, input, bias, gamma, beta, layernormEps, n, nTrips)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_addBiasResidualPostLayerNormKernel(gc_b, out, input, bias, gamma, beta, layernormEps, n, nTrips)
-		})
-}
-
-//line hecbench_layernorm.go:125
-var gc_src_addBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "addBiasResidualPostLayerNormKernel", "775249811c341155a2bd417a66c0603313561536f399a127a8403c9b3ff1ffbf", "hecbench_layernorm.go:119-162", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("8a0d864cfa7d5c07bc4c7f5cadaa9569d2dc1ec8b1004a9836ebf7071f3879e3", "common.go:14-14")
 
 //line hecbench_layernorm.go:125
 func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) {
@@ -913,31 +861,30 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					wid := gc_tx >> 5
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_ := gc_l_val_[gc_lane]
+				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-					var val float32
+				var val float32
 //line hecbench_layernorm.go:18
-					var r_ float32 = val_
+				var r_ float32 = val_
 //line hecbench_layernorm.go:28
-					val = r_
+				val = r_
 //line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
@@ -950,30 +897,29 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
-				}
-				var val_2 float32 = val
-//line hecbench_layernorm.go:43
-				gc_s_val_2[gc_rank] = val_2
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+//line hecbench_layernorm.go:43
+			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -1206,31 +1152,30 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					wid_ := gc_tx >> 5
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_4 := gc_l_val_4[gc_lane]
+				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-					var val_3 float32
+				var val_3 float32
 //line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
+				var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-					val_3 = r_4
+				val_3 = r_4
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
@@ -1243,30 +1188,29 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val_3 float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val_3 = shared_[lane_]
-				} else {
-					val_3 = float32(0.0)
-				}
-				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
-				gc_s_val_5[gc_rank] = val_5
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val_3 float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
@@ -1454,22 +1398,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 }
-
-// GeneralAddBiasResidualPostLayerNormKernel is
-// generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
-// loop over the row's float2s, the sum saved in out between the passes.
-func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
-		func(gc_t *gocuda.Thread) {
-			generalAddBiasResidualPostLayerNormKernel(gc_t, out, input, bias, gamma, beta, layernormEps, n)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b, out, input, bias, gamma, beta, layernormEps, n)
-		})
-}
-
-//line hecbench_layernorm.go:169
-var gc_src_generalAddBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "generalAddBiasResidualPostLayerNormKernel", "ecfc415aa20ae126deaed9cbfcc7cf1d1de59abef6fa055e333d95f81852ab0c", "hecbench_layernorm.go:164-220", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("0c6a9886ebd5ea5b8e05a9be6c295e96836a3d09fe93fcbc012476c14bbda2ae", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109")
 
 //line hecbench_layernorm.go:169
 func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
@@ -1714,31 +1642,30 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					wid := gc_tx >> 5
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_ := gc_l_val_[gc_lane]
+				val_ := gc_l_val_[gc_lane]
 //line hecbench_layernorm.go:30
-					var val float32
+				var val float32
 //line hecbench_layernorm.go:18
-					var r_ float32 = val_
+				var r_ float32 = val_
 //line hecbench_layernorm.go:28
-					val = r_
+				val = r_
 //line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
@@ -1751,30 +1678,29 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
-				}
-				var val_2 float32 = val
-//line hecbench_layernorm.go:43
-				gc_s_val_2[gc_rank] = val_2
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+//line hecbench_layernorm.go:43
+			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_layernorm.go:15
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -2075,31 +2001,30 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 		gc_hi3 = min(gc_hi3, gc_cnt)
 		if gc_lo3 < gc_hi3 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:35
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					wid_ := gc_tx >> 5
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_4 := gc_l_val_4[gc_lane]
+				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-					var val_3 float32
+				var val_3 float32
 //line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
+				var r_4 float32 = val_4
 //line hecbench_layernorm.go:28
-					val_3 = r_4
+				val_3 = r_4
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
@@ -2112,30 +2037,29 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_layernorm.go:25
-				lane_ := gc_tx & 0x1f
-//line hecbench_layernorm.go:27
-				var val_3 float32
-//line hecbench_layernorm.go:36
-				if gc_tx < gc_bdx/32 {
-					val_3 = shared_[lane_]
-				} else {
-					val_3 = float32(0.0)
-				}
-				var val_5 float32 = val_3
-//line hecbench_layernorm.go:43
-				gc_s_val_5[gc_rank] = val_5
+//line hecbench_layernorm.go:48
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+			lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+			var val_3 float32
+//line hecbench_layernorm.go:36
+			if gc_tx < gc_bdx/32 {
+				val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+			gc_s_val_5[gc_rank] = val_5
 		}
 //line hecbench_layernorm.go:15
 		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
@@ -2357,9 +2281,3 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 }
-
-// gc_files_hecbench_layernorm holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_layernorm.go
-//line hecbench_layernorm.go:229
-var gc_files_hecbench_layernorm embed.FS

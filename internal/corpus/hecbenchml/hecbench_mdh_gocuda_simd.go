@@ -5,33 +5,11 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MdhKernel is mdh of mdh-cuda: val[4g..4g+3] = Σ over atoms of pre1 ·
-// (charge/dist) · exp(-κ(dist - size)) / (1 + κ·size).
-//
-//line hecbench_mdh.go:46
-func MdhKernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mdhKernel,
-		func(gc_t *gocuda.Thread) {
-			mdhKernel(gc_t, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mdhKernel(gc_b, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		})
-}
-
-//line hecbench_mdh.go:46
-var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:46
 func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -107,96 +85,83 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						gc_rank := gc_base + gc_tx
 //line hecbench_mdh.go:48
 						var lid int = gc_tx
-						{
-							{
 //line hecbench_mdh.go:60
-								var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 //line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
 //line hecbench_mdh.go:60
-								for gc_k6 := range 8 {
+						for gc_k6 := range 8 {
 //line hecbench_mdh.go:60
-									if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_mdh.go:60
-										gc_pos.Thread = gc_rank + gc_k6
+								gc_pos.Thread = gc_rank + gc_k6
 //line hecbench_mdh.go:60
-										shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
-									}
-								}
-//line hecbench_mdh.go:60
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:60
-								var gc_lanes7 [8]float32
-//line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
-//line hecbench_mdh.go:60
-								for gc_k7 := range 8 {
-//line hecbench_mdh.go:60
-									if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_mdh.go:60
-										gc_pos.Thread = gc_rank + gc_k7
-										shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
-									}
-								}
-//line hecbench_mdh.go:61
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:61
-								var gc_lanes8 [8]float32
-//line hecbench_mdh.go:61
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
-//line hecbench_mdh.go:61
-								for gc_k8 := range 8 {
-//line hecbench_mdh.go:61
-									if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_mdh.go:61
-										gc_pos.Thread = gc_rank + gc_k8
-										shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
-									}
-								}
-//line hecbench_mdh.go:62
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:62
-								var gc_lanes9 [8]float32
-//line hecbench_mdh.go:62
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
-//line hecbench_mdh.go:62
-								for gc_k9 := range 8 {
-//line hecbench_mdh.go:62
-									if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_mdh.go:62
-										gc_pos.Thread = gc_rank + gc_k9
-										shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
-									}
-								}
-//line hecbench_mdh.go:63
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:63
-								var gc_lanes10 [8]float32
-//line hecbench_mdh.go:63
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
-//line hecbench_mdh.go:63
-								for gc_k10 := range 8 {
-//line hecbench_mdh.go:63
-									if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_mdh.go:63
-										gc_pos.Thread = gc_rank + gc_k10
-										shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
-									}
-								}
-//line hecbench_mdh.go:64
-								gc_pos.Thread = gc_rank
+								shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 							}
 						}
+//line hecbench_mdh.go:60
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:60
+						var gc_lanes7 [8]float32
+//line hecbench_mdh.go:60
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
+//line hecbench_mdh.go:60
+						for gc_k7 := range 8 {
+//line hecbench_mdh.go:60
+							if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_mdh.go:60
+								gc_pos.Thread = gc_rank + gc_k7
+								shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
+							}
+						}
+//line hecbench_mdh.go:61
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:61
+						var gc_lanes8 [8]float32
+//line hecbench_mdh.go:61
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
+//line hecbench_mdh.go:61
+						for gc_k8 := range 8 {
+//line hecbench_mdh.go:61
+							if 0xff&(1<<gc_k8) != 0 {
+//line hecbench_mdh.go:61
+								gc_pos.Thread = gc_rank + gc_k8
+								shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
+							}
+						}
+//line hecbench_mdh.go:62
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:62
+						var gc_lanes9 [8]float32
+//line hecbench_mdh.go:62
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
+//line hecbench_mdh.go:62
+						for gc_k9 := range 8 {
+//line hecbench_mdh.go:62
+							if 0xff&(1<<gc_k9) != 0 {
+//line hecbench_mdh.go:62
+								gc_pos.Thread = gc_rank + gc_k9
+								shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
+							}
+						}
+//line hecbench_mdh.go:63
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:63
+						var gc_lanes10 [8]float32
+//line hecbench_mdh.go:63
+						archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
+//line hecbench_mdh.go:63
+						for gc_k10 := range 8 {
+//line hecbench_mdh.go:63
+							if 0xff&(1<<gc_k10) != 0 {
+//line hecbench_mdh.go:63
+								gc_pos.Thread = gc_rank + gc_k10
+								shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
+							}
+						}
+//line hecbench_mdh.go:64
+						gc_pos.Thread = gc_rank
 					}
-//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -204,16 +169,15 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
 					lid := gc_tx
-					{
 //line hecbench_mdh.go:60
-						shared[lid*5] = gc_at[gc_tx]
-						shared[lid*5+1] = gc_at2[gc_tx]
-						shared[lid*5+2] = gc_at3[gc_tx]
-						shared[lid*5+3] = gc_at4[gc_tx]
-						shared[lid*5+4] = gc_at5[gc_tx]
-					}
+					shared[lid*5] = gc_at[gc_tx]
+					shared[lid*5+1] = gc_at2[gc_tx]
+					shared[lid*5+2] = gc_at3[gc_tx]
+					shared[lid*5+3] = gc_at4[gc_tx]
+					shared[lid*5+4] = gc_at5[gc_tx]
 				}
 			} else {
+//line hecbench_mdh.go:68
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
@@ -221,101 +185,88 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						gc_rank := gc_base + gc_tx
 //line hecbench_mdh.go:48
 						var lid int = gc_tx
-						{
 //line hecbench_mdh.go:60
-							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
+						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 //line hecbench_mdh.go:60
-								break
-							}
-							{
+							break
+						}
 //line hecbench_mdh.go:60
-								var gc_lanes [8]float32
+						var gc_lanes [8]float32
 //line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
+						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
 //line hecbench_mdh.go:60
-								for gc_k := range 8 {
+						for gc_k := range 8 {
 //line hecbench_mdh.go:60
-									if 0xff&(1<<gc_k) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mdh.go:60
-										gc_pos.Thread = gc_rank + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_mdh.go:60
-										shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
-									}
-								}
-//line hecbench_mdh.go:60
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:60
-								var gc_lanes2 [8]float32
-//line hecbench_mdh.go:60
-								archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
-								for gc_k2 := range 8 {
-//line hecbench_mdh.go:61
-									if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_mdh.go:61
-										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_mdh.go:61
-										shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
-									}
-								}
-//line hecbench_mdh.go:61
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:61
-								var gc_lanes3 [8]float32
-//line hecbench_mdh.go:61
-								archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
-								for gc_k3 := range 8 {
-//line hecbench_mdh.go:62
-									if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_mdh.go:62
-										gc_pos.Thread = gc_rank + gc_k3
-//line hecbench_mdh.go:62
-										shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
-									}
-								}
-//line hecbench_mdh.go:62
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:62
-								var gc_lanes4 [8]float32
-//line hecbench_mdh.go:62
-								archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
-								for gc_k4 := range 8 {
-//line hecbench_mdh.go:63
-									if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_mdh.go:63
-										gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_mdh.go:63
-										shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
-									}
-								}
-//line hecbench_mdh.go:63
-								gc_pos.Thread = gc_rank
-							}
-							{
-//line hecbench_mdh.go:63
-								var gc_lanes5 [8]float32
-//line hecbench_mdh.go:63
-								archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
-								for gc_k5 := range 8 {
-//line hecbench_mdh.go:64
-									if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_mdh.go:64
-										gc_pos.Thread = gc_rank + gc_k5
-//line hecbench_mdh.go:64
-										shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
-									}
-								}
-//line hecbench_mdh.go:64
-								gc_pos.Thread = gc_rank
+								shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 							}
 						}
+//line hecbench_mdh.go:60
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:60
+						var gc_lanes2 [8]float32
+//line hecbench_mdh.go:60
+						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
+						for gc_k2 := range 8 {
+//line hecbench_mdh.go:61
+							if 0xff&(1<<gc_k2) != 0 {
+//line hecbench_mdh.go:61
+								gc_pos.Thread = gc_rank + gc_k2
+//line hecbench_mdh.go:61
+								shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
+							}
+						}
+//line hecbench_mdh.go:61
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:61
+						var gc_lanes3 [8]float32
+//line hecbench_mdh.go:61
+						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
+						for gc_k3 := range 8 {
+//line hecbench_mdh.go:62
+							if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_mdh.go:62
+								gc_pos.Thread = gc_rank + gc_k3
+//line hecbench_mdh.go:62
+								shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
+							}
+						}
+//line hecbench_mdh.go:62
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:62
+						var gc_lanes4 [8]float32
+//line hecbench_mdh.go:62
+						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+//line hecbench_mdh.go:63
+							if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_mdh.go:63
+								gc_pos.Thread = gc_rank + gc_k4
+//line hecbench_mdh.go:63
+								shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line hecbench_mdh.go:63
+						gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:63
+						var gc_lanes5 [8]float32
+//line hecbench_mdh.go:63
+						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
+						for gc_k5 := range 8 {
+//line hecbench_mdh.go:64
+							if 0xff&(1<<gc_k5) != 0 {
+//line hecbench_mdh.go:64
+								gc_pos.Thread = gc_rank + gc_k5
+//line hecbench_mdh.go:64
+								shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
+							}
+						}
+//line hecbench_mdh.go:64
+						gc_pos.Thread = gc_rank
 					}
-//line hecbench_mdh.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -323,14 +274,12 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
 					lid := gc_tx
-					{
 //line hecbench_mdh.go:60
-						shared[lid*5] = ax[jatom+lid]
-						shared[lid*5+1] = ay[jatom+lid]
-						shared[lid*5+2] = az[jatom+lid]
-						shared[lid*5+3] = charge[jatom+lid]
-						shared[lid*5+4] = size[jatom+lid]
-					}
+					shared[lid*5] = ax[jatom+lid]
+					shared[lid*5+1] = ay[jatom+lid]
+					shared[lid*5+2] = az[jatom+lid]
+					shared[lid*5+3] = charge[jatom+lid]
+					shared[lid*5+4] = size[jatom+lid]
 				}
 			}
 		}
@@ -411,23 +360,6 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 		asFloat4(val)[igrid] = v
 	}
 }
-
-// Mdh2Kernel is mdh2 of mdh-cuda: mdh with the atoms' components stored
-// one after another in shared memory.
-//
-//line hecbench_mdh.go:85
-func Mdh2Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mdh2Kernel,
-		func(gc_t *gocuda.Thread) {
-			mdh2Kernel(gc_t, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mdh2Kernel(gc_b, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		})
-}
-
-//line hecbench_mdh.go:85
-var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
 //line hecbench_mdh.go:85
 func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -513,54 +445,49 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						var lid int = gc_tx
 //line hecbench_mdh.go:87
 						_ = lid
-						{
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_mdh.go:98
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
-//line hecbench_mdh.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_mdh.go:99
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-						gc_at7[gc_tx] = gc_at8[gc_tx]
-						gc_at9[gc_tx] = gc_at10[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
+//line hecbench_mdh.go:107
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line hecbench_mdh.go:87
 						var lid int = gc_tx
-						{
 //line hecbench_mdh.go:99
-							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:99
-								break
-							}
-//line hecbench_mdh.go:99
-							archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:99
-							archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-							archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-							archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-							archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+							break
 						}
+//line hecbench_mdh.go:99
+						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+//line hecbench_mdh.go:99
+						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 					}
+//line hecbench_mdh.go:105
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -568,14 +495,12 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:87
 					lid := gc_tx
-					{
 //line hecbench_mdh.go:99
-						shared[lid] = ax[jatom+lid]
-						shared[lid+lsize] = ay[jatom+lid]
-						shared[lid+2*lsize] = az[jatom+lid]
-						shared[lid+3*lsize] = charge[jatom+lid]
-						shared[lid+4*lsize] = size[jatom+lid]
-					}
+					shared[lid] = ax[jatom+lid]
+					shared[lid+lsize] = ay[jatom+lid]
+					shared[lid+2*lsize] = az[jatom+lid]
+					shared[lid+3*lsize] = charge[jatom+lid]
+					shared[lid+4*lsize] = size[jatom+lid]
 				}
 			}
 		}
@@ -656,22 +581,6 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		asFloat4(val)[igrid] = v
 	}
 }
-
-// Mdh3Kernel is mdh3 of mdh-cuda: mdh2 with fast_sqrtf and fast_expf.
-//
-//line hecbench_mdh.go:123
-func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mdh3Kernel,
-		func(gc_t *gocuda.Thread) {
-			mdh3Kernel(gc_t, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mdh3Kernel(gc_b, ax, ay, az, gx, gy, gz, charge, size, val, pre1, xkappa, natom)
-		})
-}
-
-//line hecbench_mdh.go:123
-var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40")
 
 //line hecbench_mdh.go:123
 func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -757,54 +666,49 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 						var lid int = gc_tx
 //line hecbench_mdh.go:125
 						_ = lid
-						{
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_mdh.go:136
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
 					}
-//line hecbench_mdh.go:138
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_mdh.go:137
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-						gc_at7[gc_tx] = gc_at8[gc_tx]
-						gc_at9[gc_tx] = gc_at10[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
+//line hecbench_mdh.go:145
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line hecbench_mdh.go:125
 						var lid int = gc_tx
-						{
 //line hecbench_mdh.go:137
-							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:137
-								break
-							}
-//line hecbench_mdh.go:137
-							archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:137
-							archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-							archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-							archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-							archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+							break
 						}
+//line hecbench_mdh.go:137
+						archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+//line hecbench_mdh.go:137
+						archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+						archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+						archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+						archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 					}
+//line hecbench_mdh.go:143
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -812,14 +716,12 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:125
 					lid := gc_tx
-					{
 //line hecbench_mdh.go:137
-						shared[lid] = ax[jatom+lid]
-						shared[lid+lsize] = ay[jatom+lid]
-						shared[lid+2*lsize] = az[jatom+lid]
-						shared[lid+3*lsize] = charge[jatom+lid]
-						shared[lid+4*lsize] = size[jatom+lid]
-					}
+					shared[lid] = ax[jatom+lid]
+					shared[lid+lsize] = ay[jatom+lid]
+					shared[lid+2*lsize] = az[jatom+lid]
+					shared[lid+3*lsize] = charge[jatom+lid]
+					shared[lid+4*lsize] = size[jatom+lid]
 				}
 			}
 		}
@@ -900,9 +802,3 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 		asFloat4(val)[igrid] = v
 	}
 }
-
-// gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_mdh.go
-//line hecbench_mdh.go:163
-var gc_files_hecbench_mdh embed.FS

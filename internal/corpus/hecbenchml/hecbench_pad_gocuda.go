@@ -43,6 +43,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 //line hecbench_pad.go:60
 	matrixSize := m * (n + pad)
 	matrixSizeAlign := (matrixSize + gc_bdx*padRegs - 1) / (gc_bdx * padRegs) * (gc_bdx * padRegs)
+//line hecbench_pad.go:63
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		if gc_exited[gc_rank] {
@@ -53,6 +54,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		p := partitionerCreate(nTasks, alpha)
 //line hecbench_pad.go:63
 		myS := gpuFirst(t, &p)
+//line hecbench_pad.go:66
 		gc_s_p[gc_rank] = p
 		gc_s_myS[gc_rank] = myS
 	}
@@ -65,6 +67,7 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 		if compiled.AllExited(gc_exited) {
 			return
 		}
+//line hecbench_pad.go:72
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_L2:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -77,440 +80,438 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 				myS := gc_s_myS[gc_rank]
 //line hecbench_pad.go:63
 				if !(gpuMore(&p)) {
-					{
 //line hecbench_pad.go:63
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line hecbench_pad.go:63
-						continue gc_L2
-					}
+					continue gc_L2
 				}
+//line hecbench_pad.go:66
 				var reg [padRegs]float64
 				pos := matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
 				mySRow := pos / (n + pad)
 				myX := pos % (n + pad)
 				pos2 := mySRow*n + myX
 				{
-					{
-//line hecbench_pad.go:72
-						j := int(0)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
+					j := int(0)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
 					}
-					{
-//line hecbench_pad.go:72
-						j := int(1)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(2)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(3)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(4)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(5)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(6)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(7)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(8)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(9)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(10)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(11)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(12)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(13)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(14)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(15)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(16)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(17)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(18)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(19)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(20)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(21)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(22)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(23)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(24)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(25)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(26)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(27)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(28)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(29)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(30)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
-					{
-//line hecbench_pad.go:72
-						j := int(31)
-						if pos2 >= 0 && myX < n && pos2 < matrixSize {
-							reg[j] = matrix[pos2]
-						} else {
-							reg[j] = 0
-						}
-						pos -= gc_bdx
-						mySRow = pos / (n + pad)
-						myX = pos % (n + pad)
-						pos2 = mySRow*n + myX
-					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
 				}
+				{
+//line hecbench_pad.go:72
+					j := int(1)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(2)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(3)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(4)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(5)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(6)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(7)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(8)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(9)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(10)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(11)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(12)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(13)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(14)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(15)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(16)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(17)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(18)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(19)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(20)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(21)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(22)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(23)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(24)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(25)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(26)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(27)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(28)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(29)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(30)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+				{
+//line hecbench_pad.go:72
+					j := int(31)
+					if pos2 >= 0 && myX < n && pos2 < matrixSize {
+						reg[j] = matrix[pos2]
+					} else {
+						reg[j] = 0
+					}
+					pos -= gc_bdx
+					mySRow = pos / (n + pad)
+					myX = pos % (n + pad)
+					pos2 = mySRow*n + myX
+				}
+//line hecbench_pad.go:88
 				gc_s_p[gc_rank] = p
 				gc_s_reg[gc_rank] = reg
 			}
 		}
+//line hecbench_pad.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -523,20 +524,21 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 					continue
 				}
 				myS := gc_s_myS[gc_rank]
-				{
-					for atomic.Add(&flags[myS], 0) == 0 {
 //line hecbench_pad.go:88
-						gc_b.Tick()
+				for atomic.Add(&flags[myS], 0) == 0 {
 //line hecbench_pad.go:88
-						if gc_b.Stopped() {
+					gc_b.Tick()
 //line hecbench_pad.go:88
-							return
-						}
+					if gc_b.Stopped() {
+//line hecbench_pad.go:88
+						return
 					}
-					atomic.Add(&flags[myS+1], 1)
 				}
+//line hecbench_pad.go:90
+				atomic.Add(&flags[myS+1], 1)
 			}
 		}
+//line hecbench_pad.go:96
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -552,262 +554,259 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 //line hecbench_pad.go:94
 				pos = matrixSizeAlign - 1 - (myS*padRegs*gc_bdx + gc_tx)
 				{
-					{
-//line hecbench_pad.go:96
-						j_ := int(0)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(0)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(1)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(1)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(2)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(2)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(3)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(3)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(4)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(4)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(5)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(5)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(6)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(6)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(7)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(7)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(8)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(8)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(9)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(9)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(10)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(10)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(11)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(11)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(12)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(12)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(13)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(13)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(14)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(14)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(15)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(15)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(16)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(16)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(17)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(17)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(18)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(18)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(19)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(19)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(20)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(20)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(21)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(21)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(22)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(22)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(23)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(23)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(24)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(24)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(25)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(25)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(26)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(26)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(27)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(27)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(28)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(28)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(29)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(29)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(30)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(30)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
-					{
+					pos -= gc_bdx
+				}
+				{
 //line hecbench_pad.go:96
-						j_ := int(31)
-						if pos >= 0 && pos < matrixSize {
-							matrixOut[pos] = reg[j_]
-						}
-						pos -= gc_bdx
+					j_ := int(31)
+					if pos >= 0 && pos < matrixSize {
+						matrixOut[pos] = reg[j_]
 					}
+					pos -= gc_bdx
 				}
 //line hecbench_pad.go:63
 				myS = gpuNext(t, &p)
@@ -821,5 +820,4 @@ func gc_body_paddingKernel(gc_b *compiled.Block, n, m, pad, nTasks int, alpha fl
 // gc_files_hecbench_pad holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_pad.go
-//line hecbench_pad.go:75
 var gc_files_hecbench_pad embed.FS

@@ -5,29 +5,11 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Kernel512One128Kernel is kernel_512_one_128 of Kernel128_one.cu:
-// 512 input channels to 128 output channels, with ReLU; blocks of 128×4.
-//
-//line hecbench_resnet.go:18
-func Kernel512One128Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_kernel512One128Kernel,
-		func(gc_t *gocuda.Thread) { kernel512One128Kernel(gc_t, A, B, bnBias, bnScale, C) },
-		func(gc_b *compiled.Block) { gc_body_kernel512One128Kernel(gc_b, A, B, bnBias, bnScale, C) })
-}
-
-//line hecbench_resnet.go:18
-var gc_src_kernel512One128Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel512One128Kernel", "38ff61b83bbecb05f985511b9a9e544241f60311bbe9d666c59aaaf2f1b5884a", "hecbench_resnet.go:14-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:18
 func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
@@ -954,20 +936,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	}
 }
 
-// Kernel128One512Kernel is kernel_128_one_512 of Kernel128_one.cu: 128
-// input channels to 512 output channels, a quarter of them a block
-// (blockIdx.y), without ReLU.
-//
-//line hecbench_resnet.go:64
-func Kernel128One512Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_kernel128One512Kernel,
-		func(gc_t *gocuda.Thread) { kernel128One512Kernel(gc_t, A, B, bnBias, bnScale, C) },
-		func(gc_b *compiled.Block) { gc_body_kernel128One512Kernel(gc_b, A, B, bnBias, bnScale, C) })
-}
-
-//line hecbench_resnet.go:64
-var gc_src_kernel128One512Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel128One512Kernel", "f5396b483bd7ede2bd0203bdf1851622b9353335f90d962d1b155d0e544e5279", "hecbench_resnet.go:59-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_resnet.go:64
 func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
 	t := gc_b.Thread()
@@ -1859,19 +1827,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	}
 }
 
-// Kernel1024One256Kernel is kernel_1024_one_256 of Kernel256_one.cu:
-// 1024 input channels to 256 output channels, with ReLU; blocks of 256×4.
-//
-//line hecbench_resnet.go:102
-func Kernel1024One256Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_kernel1024One256Kernel,
-		func(gc_t *gocuda.Thread) { kernel1024One256Kernel(gc_t, A, B, bnBias, bnScale, C) },
-		func(gc_b *compiled.Block) { gc_body_kernel1024One256Kernel(gc_b, A, B, bnBias, bnScale, C) })
-}
-
-//line hecbench_resnet.go:102
-var gc_src_kernel1024One256Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel1024One256Kernel", "1597b8d7dde97763a3ac570bbf31d08030dbc2867cee81f3669df9f3e68c2ed5", "hecbench_resnet.go:98-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_resnet.go:102
 func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
 	t := gc_b.Thread()
@@ -2376,20 +2331,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		}
 	}
 }
-
-// Kernel256One1024Kernel is kernel_256_one_1024 of Kernel256_one.cu: 256
-// input channels to 1024 output channels, a quarter of them a block,
-// without ReLU.
-//
-//line hecbench_resnet.go:148
-func Kernel256One1024Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_kernel256One1024Kernel,
-		func(gc_t *gocuda.Thread) { kernel256One1024Kernel(gc_t, A, B, bnBias, bnScale, C) },
-		func(gc_b *compiled.Block) { gc_body_kernel256One1024Kernel(gc_b, A, B, bnBias, bnScale, C) })
-}
-
-//line hecbench_resnet.go:148
-var gc_src_kernel256One1024Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel256One1024Kernel", "158627c9b5bfd5dadf1fe95059963d8a59a7dc2d0237948b725710145f83be52", "hecbench_resnet.go:143-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_resnet.go:148
 func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
@@ -2984,8 +2925,3 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 		}
 	}
 }
-
-// gc_files_hecbench_resnet holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_resnet.go
-var gc_files_hecbench_resnet embed.FS

@@ -51,6 +51,7 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 		}
 //line hecbench_sampling.go:22
 		row := gc_bx * ncols
+//line hecbench_sampling.go:24
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -75,6 +76,7 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 							dataset[rowIdx*ncols+col] = observation[col]
 						}
 					}
+//line hecbench_sampling.go:37
 					col += gc_bdx
 				}
 			}
@@ -109,11 +111,13 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_seed := compiled.Scratch[uint64](gc_b, 0)[:gc_n]
+//line hecbench_sampling.go:64
 	for gc_rank := range gc_s_seed {
 		gc_s_seed[gc_rank] = seed
 	}
 //line hecbench_sampling.go:57
 	kBlk := int(nsamples[gc_bx])
+//line hecbench_sampling.go:59
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := kBlk; gc_bound < gc_to {
 		gc_to = gc_bound
@@ -123,22 +127,23 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			seed := gc_s_seed[gc_rank]
-			{
-				randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
+//line hecbench_sampling.go:61
+			randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
 //line hecbench_sampling.go:64
-				for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
+			for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
 //line hecbench_sampling.go:64
-					gc_b.Tick()
+				gc_b.Tick()
 //line hecbench_sampling.go:64
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_sampling.go:64
-						return
-					}
-					randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
+					return
 				}
+//line hecbench_sampling.go:65
+				randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
 			}
 		}
 	}
+//line hecbench_sampling.go:72
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -155,6 +160,7 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 				}
 				currX := int(X[2*gc_bx*ncols+colIdx])
 				X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
+//line hecbench_sampling.go:77
 				for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx*ncols+colIdx] = background[(bgRowIdx%nrowsBackground)*ncols+colIdx]
@@ -162,6 +168,7 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 						dataset[bgRowIdx*ncols+colIdx] = observation[colIdx]
 					}
 				}
+//line hecbench_sampling.go:85
 				for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
 					if currX == 0 {
 						dataset[bgRowIdx_*ncols+colIdx] = observation[colIdx]
@@ -169,6 +176,7 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 						dataset[bgRowIdx_*ncols+colIdx] = background[(bgRowIdx_)%nrowsBackground*ncols+colIdx]
 					}
 				}
+//line hecbench_sampling.go:93
 				colIdx += gc_bdx
 			}
 		}
@@ -178,5 +186,4 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 // gc_files_hecbench_sampling holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_sampling.go
-//line hecbench_sampling.go:104
 var gc_files_hecbench_sampling embed.FS

@@ -5,33 +5,12 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ScatterAddKernel is scatterAdd_kernel of kernels.h.
-//
-//line hecbench_scatteradd.go:26
-func ScatterAddKernel(indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scatterAddKernel,
-		func(gc_t *gocuda.Thread) {
-			scatterAddKernel(gc_t, indexes, source, outputs, batchSize, outputSize, vectorDim)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_scatterAddKernel(gc_b, indexes, source, outputs, batchSize, outputSize, vectorDim)
-		})
-}
-
-//line hecbench_scatteradd.go:26
-var gc_src_scatterAddKernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAddKernel", "4896c8fb219d4542ec5ca6ac29788cdab2dd2b074075171098dc25499b34bf07", "hecbench_scatteradd.go:23-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scatteradd.go:26
 func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
@@ -349,24 +328,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 	})
 }
 
-// ScatterAdd2Kernel is scatterAdd2_kernel of kernels.h, the same with
-// simpler loops (and no barrier between zeroing the shared copy and the
-// first index load).
-//
-//line hecbench_scatteradd.go:79
-func ScatterAdd2Kernel(indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scatterAdd2Kernel,
-		func(gc_t *gocuda.Thread) {
-			scatterAdd2Kernel(gc_t, indexes, source, outputs, batchSize, outputSize, vectorDim)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_scatterAdd2Kernel(gc_b, indexes, source, outputs, batchSize, outputSize, vectorDim)
-		})
-}
-
-//line hecbench_scatteradd.go:79
-var gc_src_scatterAdd2Kernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAdd2Kernel", "b8031a8986df7756211d354a518a4bbb4833efd9304e9e2746f094e9dc7cabad", "hecbench_scatteradd.go:74-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_scatteradd.go:79
 func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
 	t := gc_b.Thread()
@@ -651,9 +612,3 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 		}
 	}
 }
-
-// gc_files_hecbench_scatteradd holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_scatteradd.go
-//line hecbench_scatteradd.go:126
-var gc_files_hecbench_scatteradd embed.FS

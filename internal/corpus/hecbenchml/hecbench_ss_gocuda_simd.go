@@ -5,32 +5,11 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StringSearchNaiveKernel is StringSearchNaive of ss-cuda.
-//
-//line hecbench_ss.go:43
-func StringSearchNaiveKernel(text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stringSearchNaiveKernel,
-		func(gc_t *gocuda.Thread) {
-			stringSearchNaiveKernel(gc_t, text, textLength, pattern, patternLength, resultBuffer, resultCountPerWG, maxSearchLength)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_stringSearchNaiveKernel(gc_b, text, textLength, pattern, patternLength, resultBuffer, resultCountPerWG, maxSearchLength)
-		})
-}
-
-//line hecbench_ss.go:43
-var gc_src_stringSearchNaiveKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchNaiveKernel", "c6ed38baf3e5e2c10dda9415597754d8e3eeeb391d55f0e820558013ebf22399", "hecbench_ss.go:40-86").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:43
 func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
@@ -66,11 +45,9 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			localIdx := gc_tx
 //line hecbench_ss.go:57
 			if beginSearchIdx > lastSearchIdx {
-				{
 //line hecbench_ss.go:57
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line hecbench_ss.go:65
 			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
@@ -147,21 +124,19 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 				var localIdx int = gc_tx
 //line hecbench_ss.go:47
 				_ = localIdx
-				{
 //line hecbench_ss.go:84
-					var gc_u uint32
+				var gc_u uint32
 //line hecbench_ss.go:84
-					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_ss.go:84
-						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line hecbench_ss.go:84
-						gc_u = groupSuccessCounter[0]
-					}
+					gc_u = groupSuccessCounter[0]
+				}
 //line hecbench_ss.go:84
-					if gc_alive.ToBits() != 0 {
+				if gc_alive.ToBits() != 0 {
 //line hecbench_ss.go:84
-						resultCountPerWG[groupIdx] = gc_u
-					}
+					resultCountPerWG[groupIdx] = gc_u
 				}
 			}
 //line hecbench_ss.go:86
@@ -173,28 +148,11 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			if gc_exited[gc_rank] {
 				continue
 			}
-			{
 //line hecbench_ss.go:84
-				resultCountPerWG[groupIdx] = groupSuccessCounter[0]
-			}
+			resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 		}
 	}
 }
-
-// StringSearchLoadBalanceKernel is StringSearchLoadBalance of ss-cuda
-// with ENABLE_2ND_LEVEL_FILTER (patterns of more than 16 characters).
-func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stringSearchLoadBalanceKernel,
-		func(gc_t *gocuda.Thread) {
-			stringSearchLoadBalanceKernel(gc_t, text, textLength, pattern, patternLength, resultBuffer, resultCountPerWG, maxSearchLength)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_stringSearchLoadBalanceKernel(gc_b, text, textLength, pattern, patternLength, resultBuffer, resultCountPerWG, maxSearchLength)
-		})
-}
-
-//line hecbench_ss.go:92
-var gc_src_stringSearchLoadBalanceKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchLoadBalanceKernel", "c998fef02473bb0fcda66211bd8a19a3495e0c3fd05a8c4647cf43218db1fb40", "hecbench_ss.go:88-212").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38")
 
 //line hecbench_ss.go:92
 func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
@@ -292,11 +250,9 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			}
 //line hecbench_ss.go:118
 			if beginSearchIdx > lastSearchIdx {
-				{
 //line hecbench_ss.go:118
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -519,20 +475,12 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 					if localIdx == 0 {
 						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 					}
-					{
 //line hecbench_ss.go:211
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line hecbench_ss.go:205
-						continue gc_L9
-					}
+					continue gc_L9
 				}
 			}
 		}
 	}
 }
-
-// gc_files_hecbench_ss holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_ss.go
-//line hecbench_ss.go:214
-var gc_files_hecbench_ss embed.FS

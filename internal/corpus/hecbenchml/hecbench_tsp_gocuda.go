@@ -815,14 +815,13 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						change_ := gc_s_change_[gc_rank]
-						{
 //line hecbench_tsp.go:159
-							tmp := int(gc_at9[gc_tx])
-							if change_ > tmp {
-								change_ = tmp
-							}
-							gc_at10[gc_tx] = int32(change_)
+						tmp := int(gc_at9[gc_tx])
+						if change_ > tmp {
+							change_ = tmp
 						}
+						gc_at10[gc_tx] = int32(change_)
+//line hecbench_tsp.go:165
 						gc_s_change_[gc_rank] = change_
 					}
 				} else {
@@ -830,14 +829,13 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						change_ := gc_s_change_[gc_rank]
-						{
 //line hecbench_tsp.go:159
-							tmp := int(bufS[gc_tx+k_])
-							if change_ > tmp {
-								change_ = tmp
-							}
-							bufS[gc_tx] = int32(change_)
+						tmp := int(bufS[gc_tx+k_])
+						if change_ > tmp {
+							change_ = tmp
 						}
+						bufS[gc_tx] = int32(change_)
+//line hecbench_tsp.go:165
 						gc_s_change_[gc_rank] = change_
 					}
 				}
@@ -1628,5 +1626,4 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 // gc_files_hecbench_tsp holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_tsp.go
-//line hecbench_tsp.go:235
 var gc_files_hecbench_tsp embed.FS

@@ -5,30 +5,10 @@
 package hecbenchml
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DeviceMemsetKernel is device_memset of word2vec-cuda: array[:size] = 0.
-//
-//line hecbench_word2vec.go:14
-func DeviceMemsetKernel(array []float32, size int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_deviceMemsetKernel,
-		func(gc_t *gocuda.Thread) { deviceMemsetKernel(gc_t, array, size) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_deviceMemsetKernel(gc_b, gc_lo, gc_hi, array, size)
-		})
-}
-
-//line hecbench_word2vec.go:14
-var gc_src_deviceMemsetKernel = compiled.NewSource(gc_files_hecbench_word2vec, "deviceMemsetKernel", "1a3c219359dd38da8916d5fbd5e9dc4a4252d2e37c0b75fb267f2109e9a16343", "hecbench_word2vec.go:11-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_word2vec.go:14
 func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []float32, size int) {
@@ -73,20 +53,17 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						var idx int = gc_bx*gc_bdx + gc_tx
 //line hecbench_word2vec.go:15
 						_ = idx
-						{
-							gc_vb2.StoreSlice(gc_at[gc_tx:])
-						}
+//line hecbench_word2vec.go:17
+						gc_vb2.StoreSlice(gc_at[gc_tx:])
 					}
-//line hecbench_word2vec.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_word2vec.go:17
-						gc_at[gc_tx] = 0
-					}
+					gc_at[gc_tx] = 0
 				}
 			} else {
+//line hecbench_word2vec.go:21
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_word2vec.go:17
@@ -95,16 +72,14 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_tx := gc_vstep2
 //line hecbench_word2vec.go:15
 						var idx int = gc_bx*gc_bdx + gc_tx
-						{
-							if idx < 0 || idx > len(array)-8 {
 //line hecbench_word2vec.go:17
-								break
-							}
+						if idx < 0 || idx > len(array)-8 {
 //line hecbench_word2vec.go:17
-							gc_vb.StoreSlice(array[idx:])
+							break
 						}
+//line hecbench_word2vec.go:17
+						gc_vb.StoreSlice(array[idx:])
 					}
-//line hecbench_word2vec.go:19
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -116,61 +91,54 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 						gc_pos.Thread = gc_rank
 //line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
-						{
-							array[idx] = 0
-						}
+//line hecbench_word2vec.go:17
+						array[idx] = 0
 					}
 					{
+//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
-						{
-							array[idx] = 0
-						}
+//line hecbench_word2vec.go:17
+						array[idx] = 0
 					}
 					{
+//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
-						{
-							array[idx] = 0
-						}
+//line hecbench_word2vec.go:17
+						array[idx] = 0
 					}
 					{
+//line hecbench_word2vec.go:21
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
-						{
-							array[idx] = 0
-						}
+//line hecbench_word2vec.go:17
+						array[idx] = 0
 					}
 				}
+//line hecbench_word2vec.go:21
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_word2vec.go:15
 					idx := gc_bx*gc_bdx + gc_tx
-					{
-						array[idx] = 0
-					}
+//line hecbench_word2vec.go:17
+					array[idx] = 0
 				}
 			}
 		}
 	}
 }
-
-// gc_files_hecbench_word2vec holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_word2vec.go
-//line hecbench_word2vec.go:29
-var gc_files_hecbench_word2vec embed.FS

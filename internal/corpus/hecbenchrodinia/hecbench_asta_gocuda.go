@@ -112,49 +112,42 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_asta.go:39
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_asta.go:39
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line hecbench_asta.go:39
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:43
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_asta.go:39
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_asta.go:39
 						lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
+//line hecbench_asta.go:43
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_asta.go:39
+					lmem[1] = atomic.Add(&head[0], 1)
+				}
 			}
-//line hecbench_asta.go:42
 			continue
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -240,46 +233,40 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_asta.go:89
-							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_asta.go:89
-							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_asta.go:89
-							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_asta.go:89
-							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_asta.go:89
 						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
+					{
+//line hecbench_asta.go:93
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_asta.go:89
+						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+					}
+					{
+//line hecbench_asta.go:93
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_asta.go:89
+						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+					}
+					{
+//line hecbench_asta.go:93
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_asta.go:89
+						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+					}
+				}
+//line hecbench_asta.go:93
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_asta.go:89
+					lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -390,5 +377,4 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 // gc_files_hecbench_asta holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_asta.go
-//line hecbench_asta.go:141
 var gc_files_hecbench_asta embed.FS

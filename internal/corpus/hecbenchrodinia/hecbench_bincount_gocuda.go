@@ -154,5 +154,4 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 // gc_files_hecbench_bincount holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bincount.go
-//line hecbench_bincount.go:109
 var gc_files_hecbench_bincount embed.FS

@@ -5,7 +5,6 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
@@ -14,30 +13,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GroupnormForwardKernel is groupnorm_forward_kernel of groupnorm's
-// main.cu: block b normalizes group b (img_size × group_size pixels) of
-// x into out, scaled by the group's channels' weight and shifted by their
-// bias; mean and rstd, which may be nil, get the group's mean and
-// reciprocal standard deviation.
-//
-//line hecbench_groupnorm.go:26
-func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_groupnormForwardKernel,
-		func(gc_t *gocuda.Thread) {
-			groupnormForwardKernel(gc_t, x, weight, bias, out, mean, rstd, B, C, imgSize, groupSize, nGroups)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_groupnormForwardKernel(gc_b, x, weight, bias, out, mean, rstd, B, C, imgSize, groupSize, nGroups)
-		})
-}
-
-//line hecbench_groupnorm.go:26
-var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_groupnorm.go:26
 func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -348,26 +323,25 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		}
 //line hecbench_groupnorm.go:59
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:32
-				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:34
-				warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:59
-				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:61
-				sharedSum[warpID] = warpSum
-				sharedSum2[warpID] = warpSum2
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:32
+			warpID := gc_tx / 32
+//line hecbench_groupnorm.go:34
+			warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_groupnorm.go:59
+			warpSum2 := gc_c2r[gc_lane]
+//line hecbench_groupnorm.go:61
+			sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
 		}
 	}
 //line hecbench_groupnorm.go:69
@@ -434,85 +408,84 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off4 := gc_bx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-					gc_at2 := mean[gc_off4:][:1]
-					gc_at3 := rstd[gc_off4:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:88
+			gc_x0 := gc_tidx.X
+			gc_off4 := gc_bx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+				gc_at2 := mean[gc_off4:][:1]
+				gc_at3 := rstd[gc_off4:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line hecbench_groupnorm.go:96
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var variance float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-							blockSum /= float32(groupPixels)
-							blockSum2 /= float32(groupPixels)
-							m = blockSum
-							variance = blockSum2 - m*m
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-							gc_ran = true
-						}
-//line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx == 0 {
-							gc_at2[0] = m
-						}
-						if rstd != nil && gc_tx == 0 {
-							gc_at3[0] = s
-						}
-//line hecbench_groupnorm.go:94
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+//line hecbench_groupnorm.go:83
+					s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						gc_at2[0] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						gc_at3[0] = s
+					}
+//line hecbench_groupnorm.go:94
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var variance float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-							blockSum /= float32(groupPixels)
-							blockSum2 /= float32(groupPixels)
-							m = blockSum
-							variance = blockSum2 - m*m
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-							gc_ran = true
-						}
-//line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx == 0 {
-							mean[gc_bx] = m
-						}
-						if rstd != nil && gc_tx == 0 {
-							rstd[gc_bx] = s
-						}
-//line hecbench_groupnorm.go:94
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
 					}
+//line hecbench_groupnorm.go:83
+					s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						mean[gc_bx] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						rstd[gc_bx] = s
+					}
+//line hecbench_groupnorm.go:94
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
 				}
 			}
 		}
@@ -569,24 +542,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		}
 	}
 }
-
-// GroupnormForward2Kernel is groupnorm_forward_kernel2 of groupnorm's
-// main.cu: groupnorm_forward_kernel with the sums read as float4s, the
-// tail after the last whole float4 read as floats.
-//
-//line hecbench_groupnorm.go:103
-func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_groupnormForwardKernel2,
-		func(gc_t *gocuda.Thread) {
-			groupnormForwardKernel2(gc_t, x, weight, bias, out, mean, rstd, B, C, imgSize, groupSize, nGroups)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_groupnormForwardKernel2(gc_b, x, weight, bias, out, mean, rstd, B, C, imgSize, groupSize, nGroups)
-		})
-}
-
-//line hecbench_groupnorm.go:103
-var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50")
 
 //line hecbench_groupnorm.go:103
 func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -973,26 +928,25 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		}
 //line hecbench_groupnorm.go:155
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:109
-				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:111
-				warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_groupnorm.go:155
-				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:157
-				sharedSum[warpID] = warpSum
-				sharedSum2[warpID] = warpSum2
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:109
+			warpID := gc_tx / 32
+//line hecbench_groupnorm.go:111
+			warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_groupnorm.go:155
+			warpSum2 := gc_c2r[gc_lane]
+//line hecbench_groupnorm.go:157
+			sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
 		}
 	}
 //line hecbench_groupnorm.go:165
@@ -1059,85 +1013,84 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off5 := gc_bx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
-					gc_at2 := mean[gc_off5:][:1]
-					gc_at3 := rstd[gc_off5:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:184
+			gc_x0 := gc_tidx.X
+			gc_off5 := gc_bx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+				gc_at2 := mean[gc_off5:][:1]
+				gc_at3 := rstd[gc_off5:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line hecbench_groupnorm.go:192
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var variance float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-							blockSum /= float32(groupPixels)
-							blockSum2 /= float32(groupPixels)
-							m = blockSum
-							variance = blockSum2 - m*m
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-							gc_ran = true
-						}
-//line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx == 0 {
-							gc_at2[0] = m
-						}
-						if rstd != nil && gc_tx == 0 {
-							gc_at3[0] = s
-						}
-//line hecbench_groupnorm.go:190
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+//line hecbench_groupnorm.go:179
+					s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						gc_at2[0] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						gc_at3[0] = s
+					}
+//line hecbench_groupnorm.go:190
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var variance float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-							blockSum /= float32(groupPixels)
-							blockSum2 /= float32(groupPixels)
-							m = blockSum
-							variance = blockSum2 - m*m
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-							gc_ran = true
-						}
-//line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-						if mean != nil && gc_tx == 0 {
-							mean[gc_bx] = m
-						}
-						if rstd != nil && gc_tx == 0 {
-							rstd[gc_bx] = s
-						}
-//line hecbench_groupnorm.go:190
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
 					}
+//line hecbench_groupnorm.go:179
+					s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						mean[gc_bx] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						rstd[gc_bx] = s
+					}
+//line hecbench_groupnorm.go:190
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
 				}
 			}
 		}
@@ -1194,26 +1147,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		}
 	}
 }
-
-// GroupnormBackwardKernel is groupnorm_backward_kernel of groupnorm's
-// main.cu: block b computes dx for group b and adds the group's
-// channels' dweight and dbias with atomicAdd, a whole block per channel
-// when img_size is a multiple of the block size and a warp per channel
-// otherwise.
-//
-//line hecbench_groupnorm.go:206
-func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_groupnormBackwardKernel,
-		func(gc_t *gocuda.Thread) {
-			groupnormBackwardKernel(gc_t, dout, x, mean, rstd, weight, dx, dweight, dbias, B, C, imgSize, groupSize, nGroups)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_groupnormBackwardKernel(gc_b, dout, x, mean, rstd, weight, dx, dweight, dbias, B, C, imgSize, groupSize, nGroups)
-		})
-}
-
-//line hecbench_groupnorm.go:206
-var gc_src_groupnormBackwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350").NoGoexit("51351216ba3bc4a3aec72303fea5350cd1ca62fc6ff894a01ee603c1fcfbe3c3", "hecbench_groupnorm.go:194-197")
 
 //line hecbench_groupnorm.go:206
 func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
@@ -1412,26 +1345,25 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		}
 //line hecbench_groupnorm.go:243
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
-				warpID := gc_tx / 32
-//line hecbench_groupnorm.go:214
-				wDoutWarp := gc_l_wDoutWarp[gc_lane]
-//line hecbench_groupnorm.go:243
-				wDoutNormWarp := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:245
-				sharedSum[warpID] = wDoutWarp
-				sharedSum2[warpID] = wDoutNormWarp
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:212
+			warpID := gc_tx / 32
+//line hecbench_groupnorm.go:214
+			wDoutWarp := gc_l_wDoutWarp[gc_lane]
+//line hecbench_groupnorm.go:243
+			wDoutNormWarp := gc_c2r[gc_lane]
+//line hecbench_groupnorm.go:245
+			sharedSum[warpID] = wDoutWarp
+			sharedSum2[warpID] = wDoutNormWarp
 		}
 	}
 //line hecbench_groupnorm.go:253
@@ -1444,36 +1376,35 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
-				laneID := gc_tx % 32
-//line hecbench_groupnorm.go:215
-				var wDoutWarp float32
-//line hecbench_groupnorm.go:217
-				var wDoutNormWarp float32
-//line hecbench_groupnorm.go:250
-				if laneID < numWarps {
-					wDoutWarp = sharedSum[laneID]
-				} else {
-					wDoutWarp = 0.0
-				}
-				if laneID < numWarps {
-					wDoutNormWarp = sharedSum2[laneID]
-				} else {
-					wDoutNormWarp = 0.0
-				}
-				gc_c3v[gc_lane] = wDoutWarp
-				gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
+//line hecbench_groupnorm.go:263
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:213
+			laneID := gc_tx % 32
+//line hecbench_groupnorm.go:215
+			var wDoutWarp float32
+//line hecbench_groupnorm.go:217
+			var wDoutNormWarp float32
+//line hecbench_groupnorm.go:250
+			if laneID < numWarps {
+				wDoutWarp = sharedSum[laneID]
+			} else {
+				wDoutWarp = 0.0
+			}
+			if laneID < numWarps {
+				wDoutNormWarp = sharedSum2[laneID]
+			} else {
+				wDoutNormWarp = 0.0
+			}
+			gc_c3v[gc_lane] = wDoutWarp
+			gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 		}
 //line hecbench_groupnorm.go:260
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
@@ -1932,28 +1863,27 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				}
 				gc_hi2 = min(gc_hi2, gc_cnt)
 				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:314
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:212
-							warpID := gc_tx / 32
-							laneID := gc_tx % 32
+						warpID := gc_tx / 32
+						laneID := gc_tx % 32
 //line hecbench_groupnorm.go:215
-							dwWarp := gc_l_dwWarp[gc_lane]
+						dwWarp := gc_l_dwWarp[gc_lane]
 //line hecbench_groupnorm.go:301
-							dbWarp := gc_c6r[gc_lane]
+						dbWarp := gc_c6r[gc_lane]
 //line hecbench_groupnorm.go:303
-							if laneID == 0 {
-								sharedSum[warpID] = dwWarp
-								sharedSum2[warpID] = dbWarp
-							}
+						if laneID == 0 {
+							sharedSum[warpID] = dwWarp
+							sharedSum2[warpID] = dbWarp
 						}
 					}
 				}
@@ -2052,136 +1982,128 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_l_dbThread_[gc_lane] = dbThread_
 					}
 				}
+//line hecbench_groupnorm.go:333
+				var gc_m24 uint32
 				{
-					var gc_m24 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:212
+						warpID := gc_tx / 32
+//line hecbench_groupnorm.go:327
+						ch := br*numWarps + warpID
+						if ch < groupSize {
+							gc_m24 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save24 := gc_act
+				gc_act = gc_save24 & gc_m24
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:212
-							warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
-							if ch < groupSize {
-								gc_m24 |= 1 << gc_lane
-							}
-						}
-					}
-					gc_save24 := gc_act
-					gc_act = gc_save24 & gc_m24
-					if gc_act != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_groupnorm.go:213
-								laneID := gc_tx % 32
-//line hecbench_groupnorm.go:212
-								warpID := gc_tx / 32
-//line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
-//line hecbench_groupnorm.go:329
-								dwThread_ := gc_l_dwThread_[gc_lane]
-//line hecbench_groupnorm.go:331
-								dbThread_ := gc_l_dbThread_[gc_lane]
-//line hecbench_groupnorm.go:329
-								doutCh := dout[ch*imgSize:]
-								xCh := x[ch*imgSize:]
-								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
-									doutVal_2 := doutCh[i_4]
-									dbThread_ += doutVal_2
-									norm_3 := (xCh[i_4] - mVal) * rstdVal
-									dwThread_ += doutVal_2 * norm_3
-								}
-//line hecbench_groupnorm.go:339
-								gc_l_dwThread_[gc_lane] = dwThread_
-								gc_l_dbThread_[gc_lane] = dbThread_
-							}
-						}
-//line hecbench_groupnorm.go:339
-						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							dbThread_ := gc_l_dbThread_[gc_lane]
-							_ = dbThread_
-//line hecbench_groupnorm.go:339
-							dwWarp_ := gc_c7r[gc_lane]
-							gc_l_dwWarp_[gc_lane] = dwWarp_
-						}
-//line hecbench_groupnorm.go:340
-						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_bdy*gc_bdz == 1 {
-							if gc_lo3 < gc_hi3 {
-								gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-							}
-							if gc_lo3 < gc_hi3 {
-								gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-							}
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						if gc_lo3 < gc_hi3 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
 //line hecbench_groupnorm.go:213
-									laneID := gc_tx % 32
+							laneID := gc_tx % 32
 //line hecbench_groupnorm.go:212
-									warpID := gc_tx / 32
+							warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
-									ch := br*numWarps + warpID
+							ch := br*numWarps + warpID
 //line hecbench_groupnorm.go:329
-									dwWarp_ := gc_l_dwWarp_[gc_lane]
+							dwThread_ := gc_l_dwThread_[gc_lane]
+//line hecbench_groupnorm.go:331
+							dbThread_ := gc_l_dbThread_[gc_lane]
+//line hecbench_groupnorm.go:329
+							doutCh := dout[ch*imgSize:]
+							xCh := x[ch*imgSize:]
+							for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+								doutVal_2 := doutCh[i_4]
+								dbThread_ += doutVal_2
+								norm_3 := (xCh[i_4] - mVal) * rstdVal
+								dwThread_ += doutVal_2 * norm_3
+							}
+//line hecbench_groupnorm.go:339
+							gc_l_dwThread_[gc_lane] = dwThread_
+							gc_l_dbThread_[gc_lane] = dbThread_
+						}
+					}
+//line hecbench_groupnorm.go:339
+					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						dbThread_ := gc_l_dbThread_[gc_lane]
+						_ = dbThread_
+//line hecbench_groupnorm.go:339
+						dwWarp_ := gc_c7r[gc_lane]
+						gc_l_dwWarp_[gc_lane] = dwWarp_
+					}
 //line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c8r[gc_lane]
+					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
+//line hecbench_groupnorm.go:353
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:213
+							laneID := gc_tx % 32
+//line hecbench_groupnorm.go:212
+							warpID := gc_tx / 32
+//line hecbench_groupnorm.go:327
+							ch := br*numWarps + warpID
+//line hecbench_groupnorm.go:329
+							dwWarp_ := gc_l_dwWarp_[gc_lane]
+//line hecbench_groupnorm.go:340
+							dbWarp_ := gc_c8r[gc_lane]
 //line hecbench_groupnorm.go:343
-									if laneID == 0 {
-										atomic.Add(&dweight[ch], dwWarp_)
-										atomic.Add(&dbias[ch], dbWarp_)
-									}
-								}
+							if laneID == 0 {
+								atomic.Add(&dweight[ch], dwWarp_)
+								atomic.Add(&dbias[ch], dbWarp_)
 							}
 						}
 					}
-//line hecbench_groupnorm.go:352
-					gc_act = gc_save24 &^ gc_dead
 				}
+//line hecbench_groupnorm.go:352
+				gc_act = gc_save24 &^ gc_dead
 			}
 		}
 	}
 }
-
-// gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_groupnorm.go
-//line hecbench_groupnorm.go:363
-var gc_files_hecbench_groupnorm embed.FS

@@ -190,5 +190,4 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 // gc_files_hecbench_hash holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hash.go
-//line hecbench_hash.go:315
 var gc_files_hecbench_hash embed.FS

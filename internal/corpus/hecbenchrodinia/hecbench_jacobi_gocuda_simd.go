@@ -5,31 +5,12 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// JacobiStepKernel is jacobi_step: f's interior points become the mean of
-// f_old's four neighbors, and *error gains the sum of the squared changes.
-// Launch it with 16 × 16 blocks covering N × N.
-//
-//line hecbench_jacobi.go:26
-func JacobiStepKernel(f []float32, fOld []float32, error *float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_jacobiStep,
-		func(gc_t *gocuda.Thread) { jacobiStep(gc_t, f, fOld, error) },
-		func(gc_b *compiled.Block) { gc_body_jacobiStep(gc_b, f, fOld, error) })
-}
-
-//line hecbench_jacobi.go:26
-var gc_src_jacobiStep = compiled.NewSource(gc_files_hecbench_jacobi, "jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103").NoGoexit("97c5f01cb363aab8bb13546a4b2bf2e42f19f24c2fcfb876f93bc824addac297", "hecbench_jacobi.go:18-19")
 
 //line hecbench_jacobi.go:26
 func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error_ *float32) {
@@ -1257,47 +1238,45 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line hecbench_jacobi.go:69
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:29
-					i := gc_tx + gc_bx*gc_bdx
-					j := gc_ty + gc_by*gc_bdy
-//line hecbench_jacobi.go:59
-					err := float32(0.0)
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-						if i >= 1 && i <= jacobiN-2 {
-//line hecbench_jacobi.go:64
-							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
-								fOldTile[gc_ty+1][gc_tx+0] +
-								fOldTile[gc_ty+2][gc_tx+1] +
-								fOldTile[gc_ty+0][gc_tx+1])
-							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
-							err = df * df
-						}
-					}
-//line hecbench_jacobi.go:73
-					gc_s_err[gc_rank] = err
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_jacobi.go:29
+				i := gc_tx + gc_bx*gc_bdx
+				j := gc_ty + gc_by*gc_bdy
+//line hecbench_jacobi.go:59
+				err := float32(0.0)
+//line hecbench_jacobi.go:61
+				if j >= 1 && j <= jacobiN-2 {
+					if i >= 1 && i <= jacobiN-2 {
+//line hecbench_jacobi.go:64
+						f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+							fOldTile[gc_ty+1][gc_tx+0] +
+							fOldTile[gc_ty+2][gc_tx+1] +
+							fOldTile[gc_ty+0][gc_tx+1])
+						df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
+						err = df * df
+					}
+				}
+//line hecbench_jacobi.go:73
+				gc_s_err[gc_rank] = err
 			}
 		}
-//line hecbench_jacobi.go:76
 		for offset := 8; offset > 0; offset /= 2 {
 			gc_left2 := gc_act
 			if compiled.SIMD {
@@ -1508,57 +1487,121 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_jacobi.go:105
-			var gc_m12 uint32
-			{
+		var gc_m12 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_jacobi.go:94
+				if gc_ty == 0 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx5.X + gc_lane
+//line hecbench_jacobi.go:110
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+//line hecbench_jacobi.go:95
+						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:95
+						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+//line hecbench_jacobi.go:95
+							break
+						}
+//line hecbench_jacobi.go:95
+						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
+//line hecbench_jacobi.go:95
+						err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+//line hecbench_jacobi.go:110
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+//line hecbench_jacobi.go:95
+						var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:95
+						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+//line hecbench_jacobi.go:95
+							break
+						}
+//line hecbench_jacobi.go:95
+						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
+//line hecbench_jacobi.go:95
+						err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+//line hecbench_jacobi.go:103
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_jacobi.go:94
-					if gc_ty == 0 {
-						gc_m12 |= 1 << gc_lane
-					}
+					var err float32
+//line hecbench_jacobi.go:95
+					err = reductionArray[gc_tx]
+					gc_s_err[gc_rank] = err
 				}
 			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				gc_left4 := gc_act
+//line hecbench_jacobi.go:96
+			for offset_ := 8; offset_ > 0; offset_ /= 2 {
+				gc_left5 := gc_act
 				if compiled.SIMD {
-					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					if gc_act == ^uint32(0) {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							gc_rank := gc_w + gc_lane
-							gc_tx := gc_tidx5.X + gc_lane
-//line hecbench_jacobi.go:110
-							gc_ty := gc_tidx5.Y
-							_ = gc_ty
-							gc_tz := gc_tidx5.Z
-							_ = gc_tz
-//line hecbench_jacobi.go:95
-							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:95
-							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-								break
-							}
-//line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
-//line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_c2v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -1566,169 +1609,96 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-							if gc_tidx.X+8 > gc_bdx {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx := gc_tidx.X
-//line hecbench_jacobi.go:110
-							gc_ty := gc_tidx.Y
-							_ = gc_ty
-							gc_tz := gc_tidx.Z
-							_ = gc_tz
-//line hecbench_jacobi.go:95
-							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:95
-							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-								break
-							}
-//line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
-//line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_c2v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var err float32
-//line hecbench_jacobi.go:95
-							err = reductionArray[gc_tx]
-							gc_s_err[gc_rank] = err
-						}
-					}
-				}
-//line hecbench_jacobi.go:96
-				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					gc_left5 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c2v[gc_lane:])
-								gc_left5 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c2v[gc_lane:])
-								gc_left5 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left5&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:110
-							err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-							gc_c2v[gc_lane] = err
-						}
-					}
-//line hecbench_jacobi.go:97
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
-					gc_left6 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
-//line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left6&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line hecbench_jacobi.go:110
-							err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:97
-							err += gc_c2r[gc_lane]
-							gc_s_err[gc_rank] = err
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
+				if gc_left5 != 0 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
+						if gc_left5&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_jacobi.go:110
 						err := gc_s_err[gc_rank]
-//line hecbench_jacobi.go:99
-						if gc_tx == 0 {
-							atomic.Add(error_, err)
+//line hecbench_jacobi.go:97
+						gc_c2v[gc_lane] = err
+					}
+				}
+//line hecbench_jacobi.go:97
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+//line hecbench_jacobi.go:97
+							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
 						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:97
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+//line hecbench_jacobi.go:97
+							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line hecbench_jacobi.go:97
+							err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:110
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:97
+						err += gc_c2r[gc_lane]
+						gc_s_err[gc_rank] = err
 					}
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:99
+					if gc_tx == 0 {
+						atomic.Add(error_, err)
+					}
+				}
+			}
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
 }
 
-//line hecbench_jacobi.go:111
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_hecbench_jacobi holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_jacobi.go
-var gc_files_hecbench_jacobi embed.FS

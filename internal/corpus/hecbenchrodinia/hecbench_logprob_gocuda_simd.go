@@ -5,17 +5,12 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // LogProbsKernel is log_probs_kernel<T> of logprob's main.cu: block
 // (step, b) sets logProbs[b, step] to log(softmax(logits[b, step, :]))
@@ -40,9 +35,6 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 		},
 		gc_body)
 }
-
-//line hecbench_logprob.go:98
-var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22")
 
 //line hecbench_logprob.go:98
 func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
@@ -409,31 +401,30 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:76
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx & 0x1f
-						wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_logprob.go:72
-						val_2 := gc_l_val_2[gc_lane]
+					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
-						var val_ float32
+					var val_ float32
 //line hecbench_logprob.go:62
-						var r_ float32 = val_2
+					var r_ float32 = val_2
 //line hecbench_logprob.go:72
-						val_ = r_
+					val_ = r_
 //line hecbench_logprob.go:74
-						if lane == 0 {
-							shared[wid] = val_
-						}
+					if lane == 0 {
+						shared[wid] = val_
 					}
 				}
 			}
@@ -446,30 +437,29 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
-					lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
-					var val_ float32
-//line hecbench_logprob.go:82
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
-					}
-					var val_3 float32 = val_
-//line hecbench_logprob.go:89
-					gc_s_val_3[gc_rank] = val_3
+//line hecbench_logprob.go:92
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:69
+				lane := gc_tx & 0x1f
+//line hecbench_logprob.go:71
+				var val_ float32
+//line hecbench_logprob.go:82
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					val_ = shared[lane]
+				} else {
+					val_ = -1e20
+				}
+				var val_3 float32 = val_
+//line hecbench_logprob.go:89
+				gc_s_val_3[gc_rank] = val_3
 			}
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -929,31 +919,30 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:43
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-						lane_ := gc_tx & 0x1f
-						wid_ := gc_tx >> 5
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
 //line hecbench_logprob.go:36
-						val_5 := gc_l_val_5[gc_lane]
+					val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
-						var val_4 float32
+					var val_4 float32
 //line hecbench_logprob.go:26
-						var r_4 float32 = val_5
+					var r_4 float32 = val_5
 //line hecbench_logprob.go:36
-						val_4 = r_4
+					val_4 = r_4
 //line hecbench_logprob.go:38
-						if lane_ == 0 {
-							shared_[wid_] = val_4
-						}
+					if lane_ == 0 {
+						shared_[wid_] = val_4
 					}
 				}
 			}
@@ -966,30 +955,29 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
-					lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-					var val_4 float32
-//line hecbench_logprob.go:46
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
-					}
-					var val_6 float32 = val_4
-//line hecbench_logprob.go:53
-					gc_s_val_6[gc_rank] = val_6
+//line hecbench_logprob.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+				lane_ := gc_tx & 0x1f
+//line hecbench_logprob.go:35
+				var val_4 float32
+//line hecbench_logprob.go:46
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					val_4 = shared_[lane_]
+				} else {
+					val_4 = float32(0.0)
+				}
+				var val_6 float32 = val_4
+//line hecbench_logprob.go:53
+				gc_s_val_6[gc_rank] = val_6
 			}
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
@@ -1475,31 +1463,30 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			gc_hi2 = min(gc_hi2, gc_cnt)
 			if gc_lo2 < gc_hi2 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:76
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx & 0x1f
-						wid := gc_tx >> 5
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_logprob.go:72
-						val_2 := gc_l_val_2[gc_lane]
+					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
-						var val_ float32
+					var val_ float32
 //line hecbench_logprob.go:62
-						var r_ float32 = val_2
+					var r_ float32 = val_2
 //line hecbench_logprob.go:72
-						val_ = r_
+					val_ = r_
 //line hecbench_logprob.go:74
-						if lane == 0 {
-							shared[wid] = val_
-						}
+					if lane == 0 {
+						shared[wid] = val_
 					}
 				}
 			}
@@ -1512,30 +1499,29 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:69
-					lane := gc_tx & 0x1f
-//line hecbench_logprob.go:71
-					var val_ float32
-//line hecbench_logprob.go:82
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
-					}
-					var val_3 float32 = val_
-//line hecbench_logprob.go:89
-					gc_s_val_3[gc_rank] = val_3
+//line hecbench_logprob.go:92
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:69
+				lane := gc_tx & 0x1f
+//line hecbench_logprob.go:71
+				var val_ float32
+//line hecbench_logprob.go:82
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					val_ = shared[lane]
+				} else {
+					val_ = -1e20
+				}
+				var val_3 float32 = val_
+//line hecbench_logprob.go:89
+				gc_s_val_3[gc_rank] = val_3
 			}
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -1995,31 +1981,30 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			gc_hi3 = min(gc_hi3, gc_cnt)
 			if gc_lo3 < gc_hi3 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:43
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-						lane_ := gc_tx & 0x1f
-						wid_ := gc_tx >> 5
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
 //line hecbench_logprob.go:36
-						val_5 := gc_l_val_5[gc_lane]
+					val_5 := gc_l_val_5[gc_lane]
 //line hecbench_logprob.go:38
-						var val_4 float32
+					var val_4 float32
 //line hecbench_logprob.go:26
-						var r_4 float32 = val_5
+					var r_4 float32 = val_5
 //line hecbench_logprob.go:36
-						val_4 = r_4
+					val_4 = r_4
 //line hecbench_logprob.go:38
-						if lane_ == 0 {
-							shared_[wid_] = val_4
-						}
+					if lane_ == 0 {
+						shared_[wid_] = val_4
 					}
 				}
 			}
@@ -2032,30 +2017,29 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
-					lane_ := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-					var val_4 float32
-//line hecbench_logprob.go:46
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
-					}
-					var val_6 float32 = val_4
-//line hecbench_logprob.go:53
-					gc_s_val_6[gc_rank] = val_6
+//line hecbench_logprob.go:56
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+				lane_ := gc_tx & 0x1f
+//line hecbench_logprob.go:35
+				var val_4 float32
+//line hecbench_logprob.go:46
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					val_4 = shared_[lane_]
+				} else {
+					val_4 = float32(0.0)
+				}
+				var val_6 float32 = val_4
+//line hecbench_logprob.go:53
+				gc_s_val_6[gc_rank] = val_6
 			}
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
@@ -2175,21 +2159,6 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 		}
 	}
 }
-
-// AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
-// block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].
-func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_accumulateLogProbs,
-		func(gc_t *gocuda.Thread) {
-			accumulateLogProbs(gc_t, cumLogProbs, logProbs, lengths, maxInputLength, batchSize)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_accumulateLogProbs(gc_b, cumLogProbs, logProbs, lengths, maxInputLength, batchSize)
-		})
-}
-
-//line hecbench_logprob.go:151
-var gc_src_accumulateLogProbs = compiled.NewSource(gc_files_hecbench_logprob, "accumulateLogProbs", "f9453cf006ee6438716ddb8850aa3044461b7715287625722768437a1c640396", "hecbench_logprob.go:147-166", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_logprob.go:151
 func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
@@ -2560,31 +2529,30 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:43
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:33
-					lane := gc_tx & 0x1f
-					wid := gc_tx >> 5
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
 //line hecbench_logprob.go:36
-					val_ := gc_l_val_[gc_lane]
+				val_ := gc_l_val_[gc_lane]
 //line hecbench_logprob.go:38
-					var val float32
+				var val float32
 //line hecbench_logprob.go:26
-					var r_ float32 = val_
+				var r_ float32 = val_
 //line hecbench_logprob.go:36
-					val = r_
+				val = r_
 //line hecbench_logprob.go:38
-					if lane == 0 {
-						shared[wid] = val
-					}
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
@@ -2597,30 +2565,29 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_logprob.go:33
-				lane := gc_tx & 0x1f
-//line hecbench_logprob.go:35
-				var val float32
-//line hecbench_logprob.go:46
-				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
-				}
-				var val_2 float32 = val
-//line hecbench_logprob.go:53
-				gc_s_val_2[gc_rank] = val_2
+//line hecbench_logprob.go:56
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+			lane := gc_tx & 0x1f
+//line hecbench_logprob.go:35
+			var val float32
+//line hecbench_logprob.go:46
+			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+				val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+//line hecbench_logprob.go:53
+			gc_s_val_2[gc_rank] = val_2
 		}
 //line hecbench_logprob.go:23
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
@@ -2758,9 +2725,3 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 }
-
-// gc_files_hecbench_logprob holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_logprob.go
-//line hecbench_logprob.go:178
-var gc_files_hecbench_logprob embed.FS

@@ -5,31 +5,11 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MPCCompressKernel is MPCcompress: the n doubles of original (as longs)
-// compressed into compressed, whose element 0 gets the compressed length
-// in its upper half and the format tag and dim in its lower. Launch it
-// with TPB (1024) threads per block and goffset all -1.
-//
-//line hecbench_mpc.go:147
-func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []int32, dim uint8) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mpcCompress,
-		func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) },
-		func(gc_b *compiled.Block) { gc_body_mpcCompress(gc_b, n, original, compressed, goffset, dim) })
-}
-
-//line hecbench_mpc.go:147
-var gc_src_mpcCompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64").NoGoexit("0b0d77f9794a9404b38ce531415fed1009919ced60d6053632b94265dd420a5b", "hecbench_mpc.go:27-30")
 
 //line hecbench_mpc.go:147
 func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
@@ -562,50 +542,49 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
-						gc_at3 := sbuf2[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line hecbench_mpc.go:207
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+					gc_at3 := sbuf2[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line hecbench_mpc.go:214
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx
+						tid := gc_tx
 //line hecbench_mpc.go:151
-							lanex := tid & 63
+						lanex := tid & 63
 //line hecbench_mpc.go:202
-							bitmap := gc_c1r[gc_lane]
+						bitmap := gc_c1r[gc_lane]
 //line hecbench_mpc.go:204
-							if lanex == 32 {
-								gc_at3[gc_lane] = int64(bitmap)
-							}
-//line hecbench_mpc.go:208
-							gc_s_bitmap[gc_rank] = bitmap
+						if lanex == 32 {
+							gc_at3[gc_lane] = int64(bitmap)
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:208
+						gc_s_bitmap[gc_rank] = bitmap
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-							tid := gc_tx
+						tid := gc_tx
 //line hecbench_mpc.go:151
-							lanex := tid & 63
+						lanex := tid & 63
 //line hecbench_mpc.go:202
-							bitmap := gc_c1r[gc_lane]
+						bitmap := gc_c1r[gc_lane]
 //line hecbench_mpc.go:204
-							if lanex == 32 {
-								sbuf2[tid] = int64(bitmap)
-							}
-//line hecbench_mpc.go:208
-							gc_s_bitmap[gc_rank] = bitmap
+						if lanex == 32 {
+							sbuf2[tid] = int64(bitmap)
 						}
+//line hecbench_mpc.go:208
+						gc_s_bitmap[gc_rank] = bitmap
 					}
 				}
 			}
@@ -670,24 +649,23 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:49
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx & 31
+						lane := gc_tx & 31
 //line hecbench_mpc.go:38
-							val := gc_s_val[gc_rank]
-							tmp := gc_c2r[gc_lane]
-							if lane >= d {
-								*val += tmp
-							}
+						val := gc_s_val[gc_rank]
+						tmp := gc_c2r[gc_lane]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
@@ -704,26 +682,25 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:60
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						lane := gc_tx & 31
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
 //line hecbench_mpc.go:38
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
-						}
+					if lane == 31 {
+						sbuf[warp] = *val
 					}
 				}
 			}
@@ -735,34 +712,67 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line hecbench_mpc.go:61
-				var gc_m19 uint32
+			var gc_m19 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+//line hecbench_mpc.go:49
+					if warp == 0 {
+						gc_m19 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m19 |= 1 << gc_lane
-						}
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+//line hecbench_mpc.go:38
+						sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:50
+						v := sbuf[lane]
+//line hecbench_mpc.go:52
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+//line hecbench_mpc.go:51
+				for d_ := 1; d_ < 32; d_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+						}
+					}
+					gc_hi5 = min(gc_hi5, gc_cnt)
+					if gc_lo5 < gc_hi5 {
+//line hecbench_mpc.go:62
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
@@ -770,80 +780,45 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
 //line hecbench_mpc.go:38
-							sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
+							tmp_ := gc_c3r[gc_lane]
+							if lane >= d_ {
+								v += tmp_
+							}
+//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_bdy*gc_bdz == 1 {
-							if gc_lo5 < gc_hi5 {
-								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-							}
+				}
+				{
+//line hecbench_mpc.go:63
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_hi5 = min(gc_hi5, gc_cnt)
-						if gc_lo5 < gc_hi5 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-									lane := gc_tx & 31
+						lane := gc_tx & 31
 //line hecbench_mpc.go:38
-									v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:52
-									tmp_ := gc_c3r[gc_lane]
-									if lane >= d_ {
-										v += tmp_
-									}
+						sbuf := gc_s_sbuf[gc_rank]
+						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-//line hecbench_mpc.go:38
-							sbuf := gc_s_sbuf[gc_rank]
-							v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:57
-							sbuf[lane] = v
-						}
+						sbuf[lane] = v
 					}
 				}
-				gc_act = gc_save19 &^ gc_dead
 			}
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1093,23 +1068,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 	}
 }
-
-//line hecbench_mpc.go:250
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
-// MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
-// compressed encodes, whose element 0 holds their count in its upper half,
-// into decompressed. Launch it as MPCcompress.
-//
-//line hecbench_mpc.go:252
-func MPCDecompressKernel(compressed []int64, decompressed []int64, goffset []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mpcDecompress,
-		func(gc_t *gocuda.Thread) { mpcDecompress(gc_t, compressed, decompressed, goffset) },
-		func(gc_b *compiled.Block) { gc_body_mpcDecompress(gc_b, compressed, decompressed, goffset) })
-}
-
-//line hecbench_mpc.go:252
-var gc_src_mpcDecompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcDecompress", "1de0e952687203a267a57a4b83069d936481bf5813c46bcb38d07218cc3e2277", "hecbench_mpc.go:247-328", "hecbench_mpc.go:102-139", "hecbench_mpc.go:32-64", "hecbench_mpc.go:66-100").NoGoexit("0b0d77f9794a9404b38ce531415fed1009919ced60d6053632b94265dd420a5b", "hecbench_mpc.go:27-30")
 
 //line hecbench_mpc.go:252
 func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
@@ -1425,24 +1383,23 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 				gc_hi3 = min(gc_hi3, gc_cnt)
 				if gc_lo3 < gc_hi3 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:49
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-							lane := gc_tx & 31
+						lane := gc_tx & 31
 //line hecbench_mpc.go:38
-							val := gc_s_val[gc_rank]
-							tmp := gc_c1r[gc_lane]
-							if lane >= d {
-								*val += tmp
-							}
+						val := gc_s_val[gc_rank]
+						tmp := gc_c1r[gc_lane]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
@@ -1459,26 +1416,25 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi4 = min(gc_hi4, gc_cnt)
 			if gc_lo4 < gc_hi4 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:60
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						lane := gc_tx & 31
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
 //line hecbench_mpc.go:38
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
 //line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
-						}
+					if lane == 31 {
+						sbuf[warp] = *val
 					}
 				}
 			}
@@ -1490,34 +1446,67 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line hecbench_mpc.go:61
-				var gc_m20 uint32
+			var gc_m20 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+//line hecbench_mpc.go:49
+					if warp == 0 {
+						gc_m20 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save20 := gc_act
+			gc_act = gc_save20 & gc_m20
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m20 |= 1 << gc_lane
-						}
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+//line hecbench_mpc.go:38
+						sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:50
+						v := sbuf[lane]
+//line hecbench_mpc.go:52
+						gc_l_v[gc_lane] = v
 					}
 				}
-				gc_save20 := gc_act
-				gc_act = gc_save20 & gc_m20
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+//line hecbench_mpc.go:51
+				for d_ := 1; d_ < 32; d_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+						}
+					}
+					gc_hi5 = min(gc_hi5, gc_cnt)
+					if gc_lo5 < gc_hi5 {
+//line hecbench_mpc.go:62
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
@@ -1525,80 +1514,45 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
 							lane := gc_tx & 31
 //line hecbench_mpc.go:38
-							sbuf := gc_s_sbuf[gc_rank]
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:52
+							tmp_ := gc_c2r[gc_lane]
+							if lane >= d_ {
+								v += tmp_
+							}
+//line hecbench_mpc.go:57
 							gc_l_v[gc_lane] = v
 						}
 					}
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
-						gc_lo5, gc_hi5 := 0, 32
-						if gc_bdy*gc_bdz == 1 {
-							if gc_lo5 < gc_hi5 {
-								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-							}
+				}
+				{
+//line hecbench_mpc.go:63
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-						gc_hi5 = min(gc_hi5, gc_cnt)
-						if gc_lo5 < gc_hi5 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-									lane := gc_tx & 31
+						lane := gc_tx & 31
 //line hecbench_mpc.go:38
-									v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:52
-									tmp_ := gc_c2r[gc_lane]
-									if lane >= d_ {
-										v += tmp_
-									}
+						sbuf := gc_s_sbuf[gc_rank]
+						v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-//line hecbench_mpc.go:38
-							sbuf := gc_s_sbuf[gc_rank]
-							v := gc_l_v[gc_lane]
-//line hecbench_mpc.go:57
-							sbuf[lane] = v
-						}
+						sbuf[lane] = v
 					}
 				}
-				gc_act = gc_save20 &^ gc_dead
 			}
+			gc_act = gc_save20 &^ gc_dead
 		}
 //line hecbench_mpc.go:66
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1860,25 +1814,24 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:74
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:76
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-						lane_ := gc_tx & 31
+					lane_ := gc_tx & 31
 //line hecbench_mpc.go:72
-						val_ := gc_s_val_[gc_rank]
-						tmpl := gc_l_tmpl[gc_lane]
-						tmph := int64(gc_c4r[gc_lane])
-						if lane_ >= d_2 {
-							*val_ += (tmph << 32) + int64(tmpl)
-						}
+					val_ := gc_s_val_[gc_rank]
+					tmpl := gc_l_tmpl[gc_lane]
+					tmph := int64(gc_c4r[gc_lane])
+					if lane_ >= d_2 {
+						*val_ += (tmph << 32) + int64(tmpl)
 					}
 				}
 			}
@@ -1894,25 +1847,24 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 			gc_hi6 = min(gc_hi6, gc_cnt)
 			if gc_lo6 < gc_hi6 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:94
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						lane_ := gc_tx & 31
+					warp_ := gc_tx >> 5
+					lane_ := gc_tx & 31
 //line hecbench_mpc.go:72
-						val_ := gc_s_val_[gc_rank]
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:79
-						if lane_ == 31 {
-							sbuf_[warp_] = *val_
-						}
+					if lane_ == 31 {
+						sbuf_[warp_] = *val_
 					}
 				}
 			}
@@ -1928,128 +1880,126 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line hecbench_mpc.go:100
-				var gc_m31 uint32
+			var gc_m31 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+//line hecbench_mpc.go:84
+					if warp_ == 0 {
+						gc_m31 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save31 := gc_act
+			gc_act = gc_save31 & gc_m31
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-//line hecbench_mpc.go:84
-						if warp_ == 0 {
-							gc_m31 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save31 := gc_act
-				gc_act = gc_save31 & gc_m31
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-							lane_ := gc_tx & 31
+						lane_ := gc_tx & 31
 //line hecbench_mpc.go:85
-							v_ := sbuf_[lane_]
+						v_ := sbuf_[lane_]
 //line hecbench_mpc.go:87
-							gc_l_v_[gc_lane] = v_
-						}
-					}
-//line hecbench_mpc.go:86
-					for d_3 := 1; d_3 < 32; d_3 *= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_mpc.go:93
-							v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:87
-							gc_c5v[gc_lane] = int32(v_)
-						}
-//line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_mpc.go:94
-							v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:87
-							tmpl_ := uint32(gc_c5r[gc_lane])
-							gc_c6v[gc_lane] = int32(v_ >> 32)
-							gc_l_tmpl_[gc_lane] = tmpl_
-						}
-//line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_mpc.go:70
-								lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
-								v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:74
-								tmpl_ := gc_l_tmpl_[gc_lane]
-//line hecbench_mpc.go:88
-								tmph_ := int64(gc_c6r[gc_lane])
-								if lane_ >= d_3 {
-									v_ += (tmph_ << 32) + int64(tmpl_)
-								}
-//line hecbench_mpc.go:93
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:70
-							lane_ := gc_tx & 31
-//line hecbench_mpc.go:72
-							v_ := gc_l_v_[gc_lane]
-//line hecbench_mpc.go:93
-							sbuf_[lane_] = v_
-						}
+						gc_l_v_[gc_lane] = v_
 					}
 				}
-				gc_act = gc_save31 &^ gc_dead
+//line hecbench_mpc.go:86
+				for d_3 := 1; d_3 < 32; d_3 *= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_mpc.go:93
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:87
+						gc_c5v[gc_lane] = int32(v_)
+					}
+//line hecbench_mpc.go:87
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_mpc.go:94
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:87
+						tmpl_ := uint32(gc_c5r[gc_lane])
+						gc_c6v[gc_lane] = int32(v_ >> 32)
+						gc_l_tmpl_[gc_lane] = tmpl_
+					}
+//line hecbench_mpc.go:88
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+//line hecbench_mpc.go:90
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_mpc.go:70
+						lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:74
+						tmpl_ := gc_l_tmpl_[gc_lane]
+//line hecbench_mpc.go:88
+						tmph_ := int64(gc_c6r[gc_lane])
+						if lane_ >= d_3 {
+							v_ += (tmph_ << 32) + int64(tmpl_)
+						}
+//line hecbench_mpc.go:93
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				{
+//line hecbench_mpc.go:98
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:70
+						lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+						v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:93
+						sbuf_[lane_] = v_
+					}
+				}
 			}
+			gc_act = gc_save31 &^ gc_dead
 		}
 //line hecbench_mpc.go:102
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2215,28 +2165,27 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 //line hecbench_mpc.go:112
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:114
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-						tid_ := gc_tx
+					tid_ := gc_tx
 //line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
+					lane_2 := tid_ & 31
 //line hecbench_mpc.go:109
-						val_2 := gc_s_val_2[gc_rank]
-						tmpl_2 := gc_l_tmpl_2[gc_lane]
+					val_2 := gc_s_val_2[gc_rank]
+					tmpl_2 := gc_l_tmpl_2[gc_lane]
 //line hecbench_mpc.go:112
-						tmph_2 := int64(gc_c8r[gc_lane])
-						if lane_2 >= d_4 {
-							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
-						}
+					tmph_2 := int64(gc_c8r[gc_lane])
+					if lane_2 >= d_4 {
+						*val_2 += (tmph_2 << 32) + int64(tmpl_2)
 					}
 				}
 			}
@@ -2276,142 +2225,140 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line hecbench_mpc.go:137
-				var gc_m42 uint32
+			var gc_m42 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:122
+					if warp_2 < int(dim_) {
+						gc_m42 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save42 := gc_act
+			gc_act = gc_save42 & gc_m42
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
 						tid_ := gc_tx
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+//line hecbench_mpc.go:106
 						warp_2 := tid_ >> 5
-//line hecbench_mpc.go:122
-						if warp_2 < int(dim_) {
-							gc_m42 |= 1 << gc_lane
-						}
+//line hecbench_mpc.go:123
+						idx_ := (lane_2 * int(dim_)) + warp_2
+						v_2 := sbuf_2[idx_]
+//line hecbench_mpc.go:126
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-				gc_save42 := gc_act
-				gc_act = gc_save42 & gc_m42
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
-							tid_ := gc_tx
-//line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-//line hecbench_mpc.go:106
-							warp_2 := tid_ >> 5
-//line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-							v_2 := sbuf_2[idx_]
-//line hecbench_mpc.go:126
-							gc_l_v_2[gc_lane] = v_2
-						}
-					}
 //line hecbench_mpc.go:125
-					for d_5 := 1; d_5 < 32; d_5 *= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_mpc.go:132
-							v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:126
-							gc_c9v[gc_lane] = int32(v_2)
+				for d_5 := 1; d_5 < 32; d_5 *= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+//line hecbench_mpc.go:132
+						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
+						gc_c9v[gc_lane] = int32(v_2)
+					}
+//line hecbench_mpc.go:126
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 //line hecbench_mpc.go:133
-							v_2 := gc_l_v_2[gc_lane]
+						v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:126
-							tmpl_3 := uint32(gc_c9r[gc_lane])
-							gc_c10v[gc_lane] = int32(v_2 >> 32)
-							gc_l_tmpl_3[gc_lane] = tmpl_3
-						}
-//line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_mpc.go:105
-								tid_ := gc_tx
-//line hecbench_mpc.go:107
-								lane_2 := tid_ & 31
-//line hecbench_mpc.go:109
-								v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:111
-								tmpl_3 := gc_l_tmpl_3[gc_lane]
-//line hecbench_mpc.go:127
-								tmph_3 := int64(gc_c10r[gc_lane])
-								if lane_2 >= d_5 {
-									v_2 += (tmph_3 << 32) + int64(tmpl_3)
-								}
-//line hecbench_mpc.go:132
-								gc_l_v_2[gc_lane] = v_2
-							}
-						}
+						tmpl_3 := uint32(gc_c9r[gc_lane])
+						gc_c10v[gc_lane] = int32(v_2 >> 32)
+						gc_l_tmpl_3[gc_lane] = tmpl_3
 					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_mpc.go:105
-							tid_ := gc_tx
-//line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-//line hecbench_mpc.go:106
-							warp_2 := tid_ >> 5
-//line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-//line hecbench_mpc.go:125
-							v_2 := gc_l_v_2[gc_lane]
-//line hecbench_mpc.go:132
-							sbuf_2[idx_] = v_2
+//line hecbench_mpc.go:127
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+//line hecbench_mpc.go:129
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+//line hecbench_mpc.go:109
+						v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:111
+						tmpl_3 := gc_l_tmpl_3[gc_lane]
+//line hecbench_mpc.go:127
+						tmph_3 := int64(gc_c10r[gc_lane])
+						if lane_2 >= d_5 {
+							v_2 += (tmph_3 << 32) + int64(tmpl_3)
+						}
+//line hecbench_mpc.go:132
+						gc_l_v_2[gc_lane] = v_2
 					}
 				}
-				gc_act = gc_save42 &^ gc_dead
+				{
+//line hecbench_mpc.go:137
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+//line hecbench_mpc.go:106
+						warp_2 := tid_ >> 5
+//line hecbench_mpc.go:123
+						idx_ := (lane_2 * int(dim_)) + warp_2
+//line hecbench_mpc.go:125
+						v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:132
+						sbuf_2[idx_] = v_2
+					}
+				}
 			}
+			gc_act = gc_save42 &^ gc_dead
 		}
 //line hecbench_mpc.go:141
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2535,9 +2482,3 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 	}
 }
-
-// gc_files_hecbench_mpc holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_mpc.go
-//line hecbench_mpc.go:336
-var gc_files_hecbench_mpc embed.FS

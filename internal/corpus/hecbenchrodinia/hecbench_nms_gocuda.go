@@ -323,5 +323,4 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 // gc_files_hecbench_nms holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_nms.go
-//line hecbench_nms.go:46
 var gc_files_hecbench_nms embed.FS

@@ -60,6 +60,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	inputPtr := input[int64(bid)*innerLen:]
 	gammaPtr := gamma
 	outputPtr := output[int64(bid)*innerLen:]
+//line hecbench_rmsnorm.go:106
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -70,6 +71,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -80,6 +82,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -90,6 +93,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
@@ -100,6 +104,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 	}
@@ -110,6 +115,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		gc_s_ldInputRegs[gc_rank] = ldInputRegs
 //line hecbench_rmsnorm.go:108
 		localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 		gc_s_localSquaresSum[gc_rank] = localSquaresSum
 	}
 //line hecbench_rmsnorm.go:109
@@ -119,6 +125,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more = false
+//line hecbench_rmsnorm.go:116
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -128,8 +135,8 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+//line hecbench_rmsnorm.go:108
 				localSquaresSum := gc_s_localSquaresSum[gc_rank]
-//line hecbench_rmsnorm.go:109
 				gc_start := int64(startOffset)
 				offset := gc_start + gc_off
 				if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
@@ -153,6 +160,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
 //line hecbench_rmsnorm.go:39
 	var f_ sumOp[float32]
+//line hecbench_rmsnorm.go:41
 	var gc_l_val_3 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -170,6 +178,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			valReg := f.init()
 			valReg = f.op(valReg, val_2)
 			var val_3 float32 = valReg
+//line hecbench_rmsnorm.go:63
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line hecbench_rmsnorm.go:40
@@ -182,6 +191,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:41
 				tmp := gc_c1r[gc_lane]
 				val_3 = f_.op(tmp, val_3)
+//line hecbench_rmsnorm.go:44
 				gc_l_val_3[gc_lane] = val_3
 			}
 		}
@@ -196,150 +206,157 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:54
-					warpID_ := gc_tx / rmsThreadsPerWarp
-					laneID_ := gc_tx % rmsThreadsPerWarp
-					val_3 := gc_l_val_3[gc_lane]
-					var valReg float32
-//line hecbench_rmsnorm.go:44
-					var r_ float32 = val_3
 //line hecbench_rmsnorm.go:59
-					valReg = r_
-					if laneID_ == 0 {
-						smem[warpID_] = valReg
-					}
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:54
+				warpID_ := gc_tx / rmsThreadsPerWarp
+				laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+				val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rmsnorm.go:59
+				var valReg float32
+//line hecbench_rmsnorm.go:44
+				var r_ float32 = val_3
+//line hecbench_rmsnorm.go:59
+				valReg = r_
+				if laneID_ == 0 {
+					smem[warpID_] = valReg
 				}
 			}
 		}
 	}
+//line hecbench_rmsnorm.go:70
 	var gc_l_val_4 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
+//line hecbench_rmsnorm.go:78
+		var gc_m15 uint32
 		{
-			var gc_m15 uint32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:54
+				warpID_ := gc_tx / rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:64
+				if warpID_ == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:54
-					warpID_ := gc_tx / rmsThreadsPerWarp
-//line hecbench_rmsnorm.go:64
-					if warpID_ == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
-						laneID_ := gc_tx % rmsThreadsPerWarp
-						var valReg float32
+					laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+					var valReg float32
 //line hecbench_rmsnorm.go:65
-						if laneID_ < numWarps {
-							valReg = smem[laneID_]
-						} else {
-							valReg = f.init()
-						}
-						var val_4 float32 = valReg
-						gc_l_val_4[gc_lane] = val_4
+					if laneID_ < numWarps {
+						valReg = smem[laneID_]
+					} else {
+						valReg = f.init()
 					}
+					var val_4 float32 = valReg
+//line hecbench_rmsnorm.go:72
+					gc_l_val_4[gc_lane] = val_4
 				}
+			}
 //line hecbench_rmsnorm.go:39
-				var f_2 sumOp[float32]
-				for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_4 := gc_l_val_4[gc_lane]
+			var f_2 sumOp[float32]
+			for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_4 := gc_l_val_4[gc_lane]
 //line hecbench_rmsnorm.go:41
-						tmp_ := gc_c2r[gc_lane]
-						val_4 = f_2.op(tmp_, val_4)
-						gc_l_val_4[gc_lane] = val_4
-					}
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_bdy*gc_bdz == 1 {
-					if gc_lo3 < gc_hi3 {
-						gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-					}
-					if gc_lo3 < gc_hi3 {
-						gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-					}
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				if gc_lo3 < gc_hi3 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_rmsnorm.go:55
-							laneID_ := gc_tx % rmsThreadsPerWarp
-							val_4 := gc_l_val_4[gc_lane]
-							var valReg float32
+					tmp_ := gc_c2r[gc_lane]
+					val_4 = f_2.op(tmp_, val_4)
 //line hecbench_rmsnorm.go:44
-							var r_2 float32 = val_4
+					gc_l_val_4[gc_lane] = val_4
+				}
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
+//line hecbench_rmsnorm.go:59
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:55
+					laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_rmsnorm.go:59
+					var valReg float32
+//line hecbench_rmsnorm.go:44
+					var r_2 float32 = val_4
 //line hecbench_rmsnorm.go:70
-							valReg = r_2
-							if laneID_ == 0 {
-								smem[0] = valReg
-							}
-						}
+					valReg = r_2
+					if laneID_ == 0 {
+						smem[0] = valReg
 					}
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
 		}
+//line hecbench_rmsnorm.go:79
+		gc_act = gc_save15 &^ gc_dead
 	}
 //line hecbench_rmsnorm.go:76
 	var r float32 = smem[0]
 //line hecbench_rmsnorm.go:117
 	meanSquare := r / float32(innerLen)
+//line hecbench_rmsnorm.go:119
 	gc_step2 := 0
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
@@ -353,6 +370,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -366,6 +384,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -379,6 +398,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
@@ -392,6 +412,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
@@ -405,6 +426,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:121
 		var stRegs [rmsMaxUnroll]T
 		gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 		gc_s_normFactor[gc_rank] = normFactor
 	}
 //line hecbench_rmsnorm.go:122
@@ -414,6 +436,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more2 = false
+//line hecbench_rmsnorm.go:129
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -423,6 +446,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
 				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+//line hecbench_rmsnorm.go:108
 				normFactor := gc_s_normFactor[gc_rank]
 //line hecbench_rmsnorm.go:122
 				gc_start2 := int64(startOffset)
@@ -448,5 +472,4 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 // gc_files_hecbench_rmsnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_rmsnorm.go
-//line hecbench_rmsnorm.go:140
 var gc_files_hecbench_rmsnorm embed.FS

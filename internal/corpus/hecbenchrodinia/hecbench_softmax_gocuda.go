@@ -331,5 +331,4 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_softmax.go
-//line hecbench_softmax.go:231
 var gc_files_hecbench_softmax embed.FS

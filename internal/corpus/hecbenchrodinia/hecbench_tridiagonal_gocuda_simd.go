@@ -5,36 +5,11 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// PcrSmallSystemsKernel is pcr_small_systems_kernel: block b solves the
-// system_size-unknown system b (sub-diagonal a, diagonal b, super-diagonal
-// c, right side d) by parallel cyclic reduction, a thread per unknown.
-// Launch it with system_size threads and (system_size+1)·5 floats of
-// dynamic shared memory; iterations is log2(system_size/2).
-//
-//line hecbench_tridiagonal.go:20
-func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pcrSmallSystemsKernel,
-		func(gc_t *gocuda.Thread) {
-			pcrSmallSystemsKernel(gc_t, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_pcrSmallSystemsKernel(gc_b, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		})
-}
-
-//line hecbench_tridiagonal.go:20
-var gc_src_pcrSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:20
 func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -489,54 +464,49 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
-					{
 //line hecbench_tridiagonal.go:80
-						var addr1 int = thid
+					var addr1 int = thid
 //line hecbench_tridiagonal.go:80
-						_ = addr1
-						var addr2 int = thid + delta
+					_ = addr1
+					var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
-						_ = addr2
-						tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
+					_ = addr2
+					tmp3 := archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:])))
 //line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
 //line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
-					}
+					archsimd.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
 				}
-//line hecbench_tridiagonal.go:84
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_tridiagonal.go:82
-					tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
-					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
-				}
+				tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 			}
 		} else {
+//line hecbench_tridiagonal.go:88
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 //line hecbench_tridiagonal.go:23
 					var thid int = gc_tx
-					{
 //line hecbench_tridiagonal.go:80
-						var addr1 int = thid
-						var addr2 int = thid + delta
-						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+					var addr1 int = thid
+					var addr2 int = thid + delta
+					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 //line hecbench_tridiagonal.go:82
-							break
-						}
-//line hecbench_tridiagonal.go:82
-						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+						break
 					}
+//line hecbench_tridiagonal.go:82
+					tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:82
+					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
+//line hecbench_tridiagonal.go:86
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
@@ -544,14 +514,12 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:80
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-				}
+				addr1 := thid
+				addr2 := thid + delta
+				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 			}
 		}
 	}
@@ -644,24 +612,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 		}
 	}
 }
-
-// PcrBranchFreeKernel is pcr_branch_free_kernel: pcr_small_systems_kernel
-// with the ends' branches replaced by indices wrapped modulo system_size
-// (a power of two), relying on a[0] = c[system_size-1] = 0.
-//
-//line hecbench_tridiagonal.go:97
-func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_pcrBranchFreeKernel,
-		func(gc_t *gocuda.Thread) {
-			pcrBranchFreeKernel(gc_t, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_pcrBranchFreeKernel(gc_b, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		})
-}
-
-//line hecbench_tridiagonal.go:97
-var gc_src_pcrBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:97
 func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -1053,54 +1003,49 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_tx := gc_vstep5
 //line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
-					{
 //line hecbench_tridiagonal.go:150
-						var addr1 int = thid
+					var addr1 int = thid
 //line hecbench_tridiagonal.go:150
-						_ = addr1
-						var addr2 int = thid + delta
+					_ = addr1
+					var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
-						_ = addr2
-						tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
+					_ = addr2
+					tmp3 := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:])))
 //line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
 //line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
-					}
+					archsimd.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
 				}
-//line hecbench_tridiagonal.go:154
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_tridiagonal.go:152
-					tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
-					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
-				}
+				tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 			}
 		} else {
+//line hecbench_tridiagonal.go:158
 			gc_vstep6 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 					gc_tx := gc_vstep6
 //line hecbench_tridiagonal.go:100
 					var thid int = gc_tx
-					{
 //line hecbench_tridiagonal.go:150
-						var addr1 int = thid
-						var addr2 int = thid + delta
-						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+					var addr1 int = thid
+					var addr2 int = thid + delta
+					if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 //line hecbench_tridiagonal.go:152
-							break
-						}
-//line hecbench_tridiagonal.go:152
-						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+						break
 					}
+//line hecbench_tridiagonal.go:152
+					tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:152
+					archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+					archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 				}
+//line hecbench_tridiagonal.go:156
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
@@ -1108,14 +1053,12 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:150
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-				}
+				addr1 := thid
+				addr2 := thid + delta
+				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 			}
 		}
 	}
@@ -1208,26 +1151,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 		}
 	}
 }
-
-// CyclicSmallSystemsKernel is cyclic_small_systems_kernel: block b solves
-// system b by cyclic reduction, forward elimination halving the active
-// threads each step, then backward substitution doubling them. Launch it
-// with system_size/2 threads and (system_size+1)·5 floats of dynamic
-// shared memory; iterations is log2(system_size/2).
-//
-//line hecbench_tridiagonal.go:169
-func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cyclicSmallSystemsKernel,
-		func(gc_t *gocuda.Thread) {
-			cyclicSmallSystemsKernel(gc_t, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_cyclicSmallSystemsKernel(gc_b, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		})
-}
-
-//line hecbench_tridiagonal.go:169
-var gc_src_cyclicSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:169
 func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -1382,51 +1305,46 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						gc_tx := gc_vstep3
 //line hecbench_tridiagonal.go:172
 						var thid int = gc_tx
-						{
 //line hecbench_tridiagonal.go:206
-							var i int = 1*thid + 1 - 1
+						var i int = 1*thid + 1 - 1
 //line hecbench_tridiagonal.go:208
-							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+						if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
-								delta) > len(a)-8 || i > len(c)-8 || (i+
+							delta) > len(a)-8 || i > len(c)-8 || (i+
 //line hecbench_tridiagonal.go:216
-								delta) < 0 || (i+delta) > len(b)-8 || (i+
-								delta) > len(a)-8 || (i+
-								delta) > len(d)-8 || (i+
+							delta) < 0 || (i+delta) > len(b)-8 || (i+
+							delta) > len(a)-8 || (i+
+							delta) > len(d)-8 || (i+
 //line hecbench_tridiagonal.go:220
-								delta) > len(c)-8 {
+							delta) > len(c)-8 {
 //line hecbench_tridiagonal.go:208
-								break
-							}
+							break
+						}
 //line hecbench_tridiagonal.go:208
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 //line hecbench_tridiagonal.go:208
-							if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:208
-								tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
-								archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
-								archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
-								archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
-								gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
-							}
+							tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+							archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+						}
 //line hecbench_tridiagonal.go:213
-							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:213
-							if gc_else2.ToBits() != 0 {
-								{
+						if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:213
-									tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+							tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
 //line hecbench_tridiagonal.go:215
-									tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
-									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
-									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
-									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
-									archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
-								}
-							}
+							tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
+							archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+							archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+							archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+							archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
 						}
 					}
-//line hecbench_tridiagonal.go:222
 					archsimd.ClearAVXUpperBits()
 				}
 			}
@@ -1435,24 +1353,22 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:206
-					i := stride*thid + stride - 1
+				i := stride*thid + stride - 1
 //line hecbench_tridiagonal.go:208
-					if i == systemSize-1 {
-						tmp := a[i] / b[i-delta]
-						b[i] = b[i] - c[i-delta]*tmp
-						d[i] = d[i] - d[i-delta]*tmp
-						a[i] = -a[i-delta] * tmp
-						c[i] = 0
-					} else {
-						tmp1 := a[i] / b[i-delta]
-						tmp2 := c[i] / b[i+delta]
-						b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
-						d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
-						a[i] = -a[i-delta] * tmp1
-						c[i] = -c[i+delta] * tmp2
-					}
+				if i == systemSize-1 {
+					tmp := a[i] / b[i-delta]
+					b[i] = b[i] - c[i-delta]*tmp
+					d[i] = d[i] - d[i-delta]*tmp
+					a[i] = -a[i-delta] * tmp
+					c[i] = 0
+				} else {
+					tmp1 := a[i] / b[i-delta]
+					tmp2 := c[i] / b[i+delta]
+					b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+					d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+					a[i] = -a[i-delta] * tmp1
+					c[i] = -c[i+delta] * tmp2
 				}
 			}
 		}
@@ -1527,29 +1443,25 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						gc_tx := gc_vstep4
 //line hecbench_tridiagonal.go:172
 						var thid int = gc_tx
-						{
 //line hecbench_tridiagonal.go:240
-							var i_ int = 1*thid + (1 >> 1) - 1
-							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+						var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
-								break
-							}
+							break
+						}
 //line hecbench_tridiagonal.go:241
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:241
-							if gc_if4.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:241
-								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
-							}
+							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+						}
 //line hecbench_tridiagonal.go:242
-							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:242
-							if gc_else4.ToBits() != 0 {
-								{
+						if gc_else4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:242
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
-								}
-							}
+							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 						}
 					}
 //line hecbench_tridiagonal.go:246
@@ -1561,14 +1473,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:240
-					i_ := stride*thid + (stride >> 1) - 1
-					if i_ == delta_-1 {
-						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-					} else {
-						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-					}
+				i_ := stride*thid + (stride >> 1) - 1
+				if i_ == delta_-1 {
+					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+				} else {
+					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 				}
 			}
 		}
@@ -1678,24 +1588,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		}
 	}
 }
-
-// CyclicBranchFreeKernel is cyclic_branch_free_kernel:
-// cyclic_small_systems_kernel with the forward elimination's end branch
-// replaced by a right index wrapped modulo system_size.
-//
-//line hecbench_tridiagonal.go:262
-func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_cyclicBranchFreeKernel,
-		func(gc_t *gocuda.Thread) {
-			cyclicBranchFreeKernel(gc_t, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_cyclicBranchFreeKernel(gc_b, aD, bD, cD, dD, xD, systemSize, numSystems, iterations)
-		})
-}
-
-//line hecbench_tridiagonal.go:262
-var gc_src_cyclicBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_tridiagonal.go:262
 func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
@@ -1845,21 +1737,18 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:299
-					i := stride*thid + stride - 1
-					iRight := i + delta
-					iRight = iRight & (systemSize - 1)
-					tmp1 := a[i] / b[i-delta]
-					tmp2 := c[i] / b[iRight]
-					b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
-					d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
-					a[i] = -a[i-delta] * tmp1
-					c[i] = -c[iRight] * tmp2
-				}
+				i := stride*thid + stride - 1
+				iRight := i + delta
+				iRight = iRight & (systemSize - 1)
+				tmp1 := a[i] / b[i-delta]
+				tmp2 := c[i] / b[iRight]
+				b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
+				d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
+				a[i] = -a[i-delta] * tmp1
+				c[i] = -c[iRight] * tmp2
 			}
 		}
-//line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
@@ -1930,29 +1819,25 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						gc_tx := gc_vstep3
 //line hecbench_tridiagonal.go:265
 						var thid int = gc_tx
-						{
 //line hecbench_tridiagonal.go:327
-							var i_ int = 1*thid + (1 >> 1) - 1
-							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+						var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
-								break
-							}
+							break
+						}
 //line hecbench_tridiagonal.go:328
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:328
-							if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:328
-								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
-							}
+							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+						}
 //line hecbench_tridiagonal.go:329
-							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:329
-							if gc_else2.ToBits() != 0 {
-								{
+						if gc_else2.ToBits() != 0 {
 //line hecbench_tridiagonal.go:329
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
-								}
-							}
+							archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 						}
 					}
 //line hecbench_tridiagonal.go:333
@@ -1964,14 +1849,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
 				thid := gc_tx
-				{
 //line hecbench_tridiagonal.go:327
-					i_ := stride*thid + (stride >> 1) - 1
-					if i_ == delta_-1 {
-						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-					} else {
-						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-					}
+				i_ := stride*thid + (stride >> 1) - 1
+				if i_ == delta_-1 {
+					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+				} else {
+					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 				}
 			}
 		}
@@ -2081,9 +1964,3 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		}
 	}
 }
-
-// gc_files_hecbench_tridiagonal holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_tridiagonal.go
-//line hecbench_tridiagonal.go:351
-var gc_files_hecbench_tridiagonal embed.FS

@@ -51,6 +51,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_s_m2N := make([]A, gc_b.Len())
 //line hecbench_welford.go:88
 	blockSize := gc_bdx * gc_bdy
+//line hecbench_welford.go:90
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -67,6 +68,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
+//line hecbench_welford.go:98
 			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -80,6 +82,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
+//line hecbench_welford.go:98
 			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -93,6 +96,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
+//line hecbench_welford.go:98
 			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -106,6 +110,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 	}
+//line hecbench_welford.go:98
 	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 //line hecbench_welford.go:89
@@ -128,6 +133,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			return
 		}
 		gc_more = false
+//line hecbench_welford.go:102
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -175,6 +181,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	var count_ []int32 = sMem
 //line hecbench_welford.go:110
 	var blockSize_ int = blockSize
+//line hecbench_welford.go:112
 	gc_off2 := 32
 	if gc_off2 >= 0 && gc_off2 < len(sMem) {
 		gc_at := sMem[gc_off2:][:1]
@@ -190,6 +197,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
+//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -208,6 +216,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
 			var num *int32 = &gc_s_count[gc_rank]
+//line hecbench_welford.go:116
 			gc_s_x[gc_rank] = x
 			gc_s_mean[gc_rank] = mean
 			gc_s_m2n[gc_rank] = m2n
@@ -216,6 +225,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	}
 //line hecbench_welford.go:48
 	if blockSize_ > gocuda.WarpSize {
+//line hecbench_welford.go:50
 		var gc_l_mean_ [32]*A
 		var gc_l_m2n_ [32]*A
 		var gc_l_num_ [32]*int32
@@ -234,6 +244,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
+//line hecbench_welford.go:69
 				mean := gc_s_mean[gc_rank]
 				m2n := gc_s_m2n[gc_rank]
 				num := gc_s_num[gc_rank]
@@ -243,6 +254,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				var m2n_ *A = m2n
 //line hecbench_welford.go:49
 				var num_ *int32 = num
+//line hecbench_welford.go:53
 				gc_l_mean_[gc_lane] = mean_
 				gc_l_m2n_[gc_lane] = m2n_
 				gc_l_num_[gc_lane] = num_
@@ -284,19 +296,25 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					mean_ := gc_l_mean_[gc_lane]
+//line hecbench_welford.go:42
 					m2n_ := gc_l_m2n_[gc_lane]
+//line hecbench_welford.go:44
 					num_ := gc_l_num_[gc_lane]
+//line hecbench_welford.go:46
 					numNew := gc_l_numNew[gc_lane]
+//line hecbench_welford.go:48
 					meanNew := gc_l_meanNew[gc_lane]
 //line hecbench_welford.go:36
 					m2nNew := gc_c3r[gc_lane]
 					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
+//line hecbench_welford.go:39
 					gc_l_numNew[gc_lane] = numNew
 					gc_l_meanNew[gc_lane] = meanNew
 				}
 			}
 		}
 		{
+//line hecbench_welford.go:46
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
@@ -312,6 +330,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -334,6 +353,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -356,6 +376,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -378,6 +399,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
 						wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
@@ -400,6 +422,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -430,6 +453,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
 					wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
@@ -460,6 +484,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
+//line hecbench_welford.go:83
 	var gc_l_mean_2 [32]*A
 	var gc_l_m2n_2 [32]*A
 	var gc_l_num_2 [32]*int32
@@ -475,121 +500,128 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m19 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_welford.go:93
-					threadID := gc_ty*gc_bdx + gc_tx
-//line hecbench_welford.go:110
-					var threadID_ int = threadID
-//line hecbench_welford.go:46
-					wid := threadID_ / gocuda.WarpSize
-//line hecbench_welford.go:76
-					if wid == 0 {
-						gc_m19 |= 1 << gc_lane
-					}
+//line hecbench_welford.go:100
+		var gc_m19 uint32
+//line hecbench_welford.go:102
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_ty := gc_tidx.Y
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-			gc_save19 := gc_act
-			gc_act = gc_save19 & gc_m19
-			if gc_act != 0 {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line hecbench_welford.go:93
+			threadID := gc_ty*gc_bdx + gc_tx
+//line hecbench_welford.go:110
+			var threadID_ int = threadID
+//line hecbench_welford.go:46
+			wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:76
+			if wid == 0 {
+				gc_m19 |= 1 << gc_lane
+			}
+		}
+//line hecbench_welford.go:81
+		gc_save19 := gc_act
+		gc_act = gc_save19 & gc_m19
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_welford.go:90
+				mean := gc_s_mean[gc_rank]
+				m2n := gc_s_m2n[gc_rank]
+				num := gc_s_num[gc_rank]
+//line hecbench_welford.go:77
+				var mean_2 *A = mean
+//line hecbench_welford.go:77
+				var m2n_2 *A = m2n
+//line hecbench_welford.go:77
+				var num_2 *int32 = num
+//line hecbench_welford.go:81
+				gc_l_mean_2[gc_lane] = mean_2
+				gc_l_m2n_2[gc_lane] = m2n_2
+				gc_l_num_2[gc_lane] = num_2
+			}
+//line hecbench_welford.go:33
+			for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					mean := gc_s_mean[gc_rank]
-					m2n := gc_s_m2n[gc_rank]
-					num := gc_s_num[gc_rank]
-//line hecbench_welford.go:77
-					var mean_2 *A = mean
-//line hecbench_welford.go:77
-					var m2n_2 *A = m2n
-//line hecbench_welford.go:77
-					var num_2 *int32 = num
-					gc_l_mean_2[gc_lane] = mean_2
-					gc_l_m2n_2[gc_lane] = m2n_2
-					gc_l_num_2[gc_lane] = num_2
+					gc_pos.Thread = gc_rank
+					num_2 := gc_l_num_2[gc_lane]
+//line hecbench_welford.go:34
+					gc_c4v[gc_lane] = *num_2
 				}
-//line hecbench_welford.go:33
-				for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						num_2 := gc_l_num_2[gc_lane]
 //line hecbench_welford.go:34
-						gc_c4v[gc_lane] = *num_2
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_2 := gc_l_mean_2[gc_lane]
 //line hecbench_welford.go:34
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_2 := gc_l_mean_2[gc_lane]
-//line hecbench_welford.go:34
-						numNew_ := gc_c4r[gc_lane]
-						gc_c5v[gc_lane] = *mean_2
-						gc_l_numNew_[gc_lane] = numNew_
-					}
+					numNew_ := gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = *mean_2
+					gc_l_numNew_[gc_lane] = numNew_
+				}
 //line hecbench_welford.go:35
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						m2n_2 := gc_l_m2n_2[gc_lane]
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					m2n_2 := gc_l_m2n_2[gc_lane]
 //line hecbench_welford.go:35
-						meanNew_ := gc_c5r[gc_lane]
-						gc_c6v[gc_lane] = *m2n_2
-						gc_l_meanNew_[gc_lane] = meanNew_
-					}
+					meanNew_ := gc_c5r[gc_lane]
+					gc_c6v[gc_lane] = *m2n_2
+					gc_l_meanNew_[gc_lane] = meanNew_
+				}
 //line hecbench_welford.go:36
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_2 := gc_l_mean_2[gc_lane]
-						m2n_2 := gc_l_m2n_2[gc_lane]
-						num_2 := gc_l_num_2[gc_lane]
-						numNew_ := gc_l_numNew_[gc_lane]
-						meanNew_ := gc_l_meanNew_[gc_lane]
-//line hecbench_welford.go:36
-						m2nNew_ := gc_c6r[gc_lane]
-						welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
-						gc_l_numNew_[gc_lane] = numNew_
-						gc_l_meanNew_[gc_lane] = meanNew_
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_2 := gc_l_mean_2[gc_lane]
+//line hecbench_welford.go:45
+					m2n_2 := gc_l_m2n_2[gc_lane]
+//line hecbench_welford.go:47
+					num_2 := gc_l_num_2[gc_lane]
+//line hecbench_welford.go:49
+					numNew_ := gc_l_numNew_[gc_lane]
+//line hecbench_welford.go:51
+					meanNew_ := gc_l_meanNew_[gc_lane]
+//line hecbench_welford.go:36
+					m2nNew_ := gc_c6r[gc_lane]
+					welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
+//line hecbench_welford.go:39
+					gc_l_numNew_[gc_lane] = numNew_
+					gc_l_meanNew_[gc_lane] = meanNew_
 				}
 			}
-			gc_act = gc_save19 &^ gc_dead
 		}
+		gc_act = gc_save19 &^ gc_dead
 	}
 	{
+//line hecbench_welford.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx

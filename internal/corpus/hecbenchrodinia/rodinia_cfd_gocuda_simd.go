@@ -5,32 +5,10 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CfdInitializeVariablesKernel is cuda_initialize_variables: every
-// element's variables set to the far-field ones, ffVariable
-// (the __constant__ ff_variable).
-//
-//line rodinia_cfd.go:31
-func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cudaInitializeVariables,
-		func(gc_t *gocuda.Thread) { cudaInitializeVariables(gc_t, nelr, variables, ffVariable) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cudaInitializeVariables(gc_b, gc_lo, gc_hi, nelr, variables, ffVariable)
-		})
-}
-
-//line rodinia_cfd.go:31
-var gc_src_cudaInitializeVariables = compiled.NewSource(gc_files_rodinia_cfd, "cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
@@ -67,28 +45,17 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 //line rodinia_cfd.go:33
 						break
 					}
-					{
 //line rodinia_cfd.go:34
-						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-					}
-					{
+					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line rodinia_cfd.go:34
-						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-					}
-					{
+					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line rodinia_cfd.go:34
-						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-					}
-					{
+					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line rodinia_cfd.go:34
-						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-					}
-					{
+					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line rodinia_cfd.go:34
-						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
-					}
+					compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 				}
-//line rodinia_cfd.go:36
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -97,484 +64,34 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 //line rodinia_cfd.go:32
 				i := (gc_bdx*gc_bx + gc_tx)
 				{
-					{
 //line rodinia_cfd.go:33
-						j := int(0)
-						variables[i+j*nelr] = ffVariable[j]
-					}
-					{
+					j := int(0)
+					variables[i+j*nelr] = ffVariable[j]
+				}
+				{
 //line rodinia_cfd.go:33
-						j := int(1)
-						variables[i+j*nelr] = ffVariable[j]
-					}
-					{
+					j := int(1)
+					variables[i+j*nelr] = ffVariable[j]
+				}
+				{
 //line rodinia_cfd.go:33
-						j := int(2)
-						variables[i+j*nelr] = ffVariable[j]
-					}
-					{
+					j := int(2)
+					variables[i+j*nelr] = ffVariable[j]
+				}
+				{
 //line rodinia_cfd.go:33
-						j := int(3)
-						variables[i+j*nelr] = ffVariable[j]
-					}
-					{
+					j := int(3)
+					variables[i+j*nelr] = ffVariable[j]
+				}
+				{
 //line rodinia_cfd.go:33
-						j := int(4)
-						variables[i+j*nelr] = ffVariable[j]
-					}
+					j := int(4)
+					variables[i+j*nelr] = ffVariable[j]
 				}
 			}
 		}
 	}
 }
-
-// CfdComputeStepFactorKernel is cuda_compute_step_factor: each element's
-// time step over its area, from its speed and speed of sound.
-//
-//line rodinia_cfd.go:84
-func CfdComputeStepFactorKernel(nelr int, variables []float32, areas []float32, stepFactors []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cudaComputeStepFactor,
-		func(gc_t *gocuda.Thread) { cudaComputeStepFactor(gc_t, nelr, variables, areas, stepFactors) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cudaComputeStepFactor(gc_b, gc_lo, gc_hi, nelr, variables, areas, stepFactors)
-		})
-}
-
-//line rodinia_cfd.go:84
-var gc_src_cudaComputeStepFactor = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeStepFactor", "1084bbc9f97aec5084e219874ee958aa3a579628884f4c85779bdfd497592088", "rodinia_cfd.go:80-103").NoGoexit("a132a3cfe26676c3fa5a054474ba8c4ccf1466c8286ea46e9b892f94e2b2f364", "common.go:18-18", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
-
-//line rodinia_cfd.go:84
-func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line rodinia_cfd.go:102
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-			gc_off6 := gc_bdx * gc_bx
-			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
-				gc_at := variables[gc_off:][:gc_bdx]
-				gc_at2 := variables[gc_off2:][:gc_bdx]
-				gc_at3 := variables[gc_off3:][:gc_bdx]
-				gc_at4 := variables[gc_off4:][:gc_bdx]
-				gc_at5 := variables[gc_off5:][:gc_bdx]
-				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
-				gc_at7 := areas[gc_off6:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:87
-					density := gc_at[gc_tx]
-					var momentum float3
-					momentum.X = gc_at2[gc_tx]
-					momentum.Y = gc_at3[gc_tx]
-					momentum.Z = gc_at4[gc_tx]
-//line rodinia_cfd.go:93
-					densityEnergy := gc_at5[gc_tx]
-//line rodinia_cfd.go:95
-					var velocity float3
-					computeVelocity(&density, &momentum, &velocity)
-					speedSqd := computeSpeedSqd(&velocity)
-					pressure := computePressure(&density, &densityEnergy, &speedSqd)
-					speedOfSound := computeSpeedOfSound(&density, &pressure)
-//line rodinia_cfd.go:102
-					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
-				}
-			} else {
-//line rodinia_cfd.go:112
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:85
-					i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:87
-					density := variables[i+cfdVarDensity*nelr]
-					var momentum float3
-					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line rodinia_cfd.go:93
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-//line rodinia_cfd.go:95
-					var velocity float3
-					computeVelocity(&density, &momentum, &velocity)
-					speedSqd := computeSpeedSqd(&velocity)
-					pressure := computePressure(&density, &densityEnergy, &speedSqd)
-					speedOfSound := computeSpeedOfSound(&density, &pressure)
-//line rodinia_cfd.go:102
-					stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-				}
-			}
-		}
-	}
-}
-
-// CfdComputeFluxKernel is cuda_compute_flux: each element's flux from its
-// NNB faces: a neighbor element's fluxes with artificial viscosity, a wing
-// boundary's pressure (nb = -1), or the far field's fluxes (nb = -2, from
-// the __constant__ arrays passed as ffVariable and ffFlux*).
-//
-//line rodinia_cfd.go:111
-func CfdComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cudaComputeFlux,
-		func(gc_t *gocuda.Thread) {
-			cudaComputeFlux(gc_t, nelr, elementsSurroundingElements, normals, variables, fluxes, ffVariable, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cudaComputeFlux(gc_b, gc_lo, gc_hi, nelr, elementsSurroundingElements, normals, variables, fluxes, ffVariable, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy)
-		})
-}
-
-//line rodinia_cfd.go:111
-var gc_src_cudaComputeFlux = compiled.NewSource(gc_files_rodinia_cfd, "cudaComputeFlux", "628bcb4a6a78f4d4ac4298ca61c359313e56d9f0ade527b674163cfcaac4ffcc", "rodinia_cfd.go:105-235").NoGoexit("2c82507ee7b63a32168af85fff4d8f8fb57a2aaf8a7cf8e34612f3f2b4f5cb18", "common.go:18-18", "rodinia_cfd.go:38-56", "rodinia_cfd.go:58-63", "rodinia_cfd.go:65-68", "rodinia_cfd.go:70-73", "rodinia_cfd.go:75-78")
-
-//line rodinia_cfd.go:111
-func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line rodinia_cfd.go:113
-		smoothingCoefficient := float32(0.2)
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-					gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-					gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-					gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-					gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-					gc_off6 := cfdVarMomentum + 0
-					gc_off7 := 0
-					gc_off8 := cfdVarMomentum + 1
-					gc_off9 := cfdVarMomentum + 2
-					if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(ffVariable) && gc_off7 >= 0 && gc_off7 < len(ffFluxContributionDensityEnergy) && gc_off7 < len(ffFluxContributionMomentumX) && gc_off7 < len(ffFluxContributionMomentumY) && gc_off7 < len(ffFluxContributionMomentumZ) && gc_off8 >= 0 && gc_off8 < len(ffVariable) && gc_off9 >= 0 && gc_off9 < len(ffVariable) && gc_off <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off && gc_off2 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off2 && gc_off3 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off3 && gc_off4 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off4 && gc_off5 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off5 {
-						gc_at := variables[gc_off:][:gc_bdx]
-						gc_at2 := variables[gc_off2:][:gc_bdx]
-						gc_at3 := variables[gc_off3:][:gc_bdx]
-						gc_at4 := variables[gc_off4:][:gc_bdx]
-						gc_at5 := variables[gc_off5:][:gc_bdx]
-						gc_at6 := ffVariable[gc_off6:][:1]
-						gc_at7 := ffFluxContributionDensityEnergy[gc_off7:][:1]
-						gc_at8 := ffFluxContributionMomentumX[gc_off7:][:1]
-						gc_at9 := ffFluxContributionMomentumY[gc_off7:][:1]
-						gc_at10 := ffFluxContributionMomentumZ[gc_off7:][:1]
-						gc_at11 := ffVariable[gc_off8:][:1]
-						gc_at12 := ffVariable[gc_off9:][:1]
-						gc_at13 := fluxes[gc_off:][:gc_bdx]
-						gc_at14 := fluxes[gc_off2:][:gc_bdx]
-						gc_at15 := fluxes[gc_off3:][:gc_bdx]
-						gc_at16 := fluxes[gc_off4:][:gc_bdx]
-						gc_at17 := fluxes[gc_off5:][:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:114
-							i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:116
-							var j, nb int
-							var normal float3
-							var normalLen float32
-							var factor float32
-//line rodinia_cfd.go:121
-							densityI := gc_at[gc_tx]
-							var momentumI float3
-							momentumI.X = gc_at2[gc_tx]
-							momentumI.Y = gc_at3[gc_tx]
-							momentumI.Z = gc_at4[gc_tx]
-//line rodinia_cfd.go:127
-							densityEnergyI := gc_at5[gc_tx]
-//line rodinia_cfd.go:129
-							var velocityI float3
-							computeVelocity(&densityI, &momentumI, &velocityI)
-							speedSqdI := computeSpeedSqd(&velocityI)
-							speedI := sqrtf(speedSqdI)
-							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-							var fluxContributionIDensityEnergy float3
-							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-//line rodinia_cfd.go:139
-							fluxIDensity := float32(0.0)
-							var fluxIMomentum float3
-							fluxIMomentum.X = float32(0.0)
-							fluxIMomentum.Y = float32(0.0)
-							fluxIMomentum.Z = float32(0.0)
-							fluxIDensityEnergy := float32(0.0)
-//line rodinia_cfd.go:146
-							var velocityNb float3
-							var densityNb, densityEnergyNb float32
-							var momentumNb float3
-							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-							var fluxContributionNbDensityEnergy float3
-							var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line rodinia_cfd.go:153
-							var j_ int = 0
-//line rodinia_cfd.go:153
-							for ; j_ < cfdNnb; j_++ {
-								nb = int(elementsSurroundingElements[i+j_*nelr])
-								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
-								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
-								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
-								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
-								if nb >= 0 {
-									densityNb = variables[nb+cfdVarDensity*nelr]
-									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
-									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
-									momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
-									densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
-									computeVelocity(&densityNb, &momentumNb, &velocityNb)
-									speedSqdNb = computeSpeedSqd(&velocityNb)
-									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
-									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-//line rodinia_cfd.go:173
-									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-									fluxIDensity += factor * (densityI - densityNb)
-									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line rodinia_cfd.go:181
-									factor = float32(0.5) * normal.X
-									fluxIDensity += factor * (momentumNb.X + momentumI.X)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
-									factor = float32(0.5) * normal.Y
-									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
-									factor = float32(0.5) * normal.Z
-									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-								} else if nb == -1 {
-									fluxIMomentum.X += normal.X * pressureI
-									fluxIMomentum.Y += normal.Y * pressureI
-									fluxIMomentum.Z += normal.Z * pressureI
-								} else if nb == -2 {
-									factor = float32(0.5) * normal.X
-									fluxIDensity += factor * (gc_at6[0] + momentumI.X)
-									fluxIDensityEnergy += factor * (gc_at7[0].X + fluxContributionIDensityEnergy.X)
-									fluxIMomentum.X += factor * (gc_at8[0].X + fluxContributionIMomentumX.X)
-									fluxIMomentum.Y += factor * (gc_at9[0].X + fluxContributionIMomentumY.X)
-									fluxIMomentum.Z += factor * (gc_at10[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
-									factor = float32(0.5) * normal.Y
-									fluxIDensity += factor * (gc_at11[0] + momentumI.Y)
-									fluxIDensityEnergy += factor * (gc_at7[0].Y + fluxContributionIDensityEnergy.Y)
-									fluxIMomentum.X += factor * (gc_at8[0].Y + fluxContributionIMomentumX.Y)
-									fluxIMomentum.Y += factor * (gc_at9[0].Y + fluxContributionIMomentumY.Y)
-									fluxIMomentum.Z += factor * (gc_at10[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
-									factor = float32(0.5) * normal.Z
-									fluxIDensity += factor * (gc_at12[0] + momentumI.Z)
-									fluxIDensityEnergy += factor * (gc_at7[0].Z + fluxContributionIDensityEnergy.Z)
-									fluxIMomentum.X += factor * (gc_at8[0].Z + fluxContributionIMomentumX.Z)
-									fluxIMomentum.Y += factor * (gc_at9[0].Z + fluxContributionIMomentumY.Z)
-									fluxIMomentum.Z += factor * (gc_at10[0].Z + fluxContributionIMomentumZ.Z)
-								}
-							}
-							j = j_
-//line rodinia_cfd.go:228
-							_ = j
-//line rodinia_cfd.go:230
-							gc_at13[gc_tx] = fluxIDensity
-							gc_at14[gc_tx] = fluxIMomentum.X
-							gc_at15[gc_tx] = fluxIMomentum.Y
-							gc_at16[gc_tx] = fluxIMomentum.Z
-							gc_at17[gc_tx] = fluxIDensityEnergy
-						}
-					} else {
-//line rodinia_cfd.go:269
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line rodinia_cfd.go:114
-							i := (gc_bdx*gc_bx + gc_tx)
-//line rodinia_cfd.go:116
-							var j, nb int
-							var normal float3
-							var normalLen float32
-							var factor float32
-//line rodinia_cfd.go:121
-							densityI := variables[i+cfdVarDensity*nelr]
-							var momentumI float3
-							momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-							momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-							momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-//line rodinia_cfd.go:127
-							densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-//line rodinia_cfd.go:129
-							var velocityI float3
-							computeVelocity(&densityI, &momentumI, &velocityI)
-							speedSqdI := computeSpeedSqd(&velocityI)
-							speedI := sqrtf(speedSqdI)
-							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-							var fluxContributionIDensityEnergy float3
-							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-//line rodinia_cfd.go:139
-							fluxIDensity := float32(0.0)
-							var fluxIMomentum float3
-							fluxIMomentum.X = float32(0.0)
-							fluxIMomentum.Y = float32(0.0)
-							fluxIMomentum.Z = float32(0.0)
-							fluxIDensityEnergy := float32(0.0)
-//line rodinia_cfd.go:146
-							var velocityNb float3
-							var densityNb, densityEnergyNb float32
-							var momentumNb float3
-							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-							var fluxContributionNbDensityEnergy float3
-							var speedSqdNb, speedOfSoundNb, pressureNb float32
-//line rodinia_cfd.go:153
-							var j_ int = 0
-//line rodinia_cfd.go:153
-							for ; j_ < cfdNnb; j_++ {
-								nb = int(elementsSurroundingElements[i+j_*nelr])
-								normal.X = normals[i+(j_+0*cfdNnb)*nelr]
-								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
-								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
-								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-//line rodinia_cfd.go:160
-								if nb >= 0 {
-									densityNb = variables[nb+cfdVarDensity*nelr]
-									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
-									momentumNb.Y = variables[nb+(cfdVarMomentum+1)*nelr]
-									momentumNb.Z = variables[nb+(cfdVarMomentum+2)*nelr]
-									densityEnergyNb = variables[nb+cfdVarDensityEnergy*nelr]
-									computeVelocity(&densityNb, &momentumNb, &velocityNb)
-									speedSqdNb = computeSpeedSqd(&velocityNb)
-									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
-									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
-									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-//line rodinia_cfd.go:173
-									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
-									fluxIDensity += factor * (densityI - densityNb)
-									fluxIDensityEnergy += factor * (densityEnergyI - densityEnergyNb)
-									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
-									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
-									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-//line rodinia_cfd.go:181
-									factor = float32(0.5) * normal.X
-									fluxIDensity += factor * (momentumNb.X + momentumI.X)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.X + fluxContributionIDensityEnergy.X)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:188
-									factor = float32(0.5) * normal.Y
-									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:195
-									factor = float32(0.5) * normal.Z
-									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
-									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
-									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Z + fluxContributionIMomentumX.Z)
-									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Z + fluxContributionIMomentumY.Z)
-									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Z + fluxContributionIMomentumZ.Z)
-								} else if nb == -1 {
-									fluxIMomentum.X += normal.X * pressureI
-									fluxIMomentum.Y += normal.Y * pressureI
-									fluxIMomentum.Z += normal.Z * pressureI
-								} else if nb == -2 {
-									factor = float32(0.5) * normal.X
-									fluxIDensity += factor * (ffVariable[cfdVarMomentum+0] + momentumI.X)
-									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].X + fluxContributionIDensityEnergy.X)
-									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
-									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
-									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-//line rodinia_cfd.go:213
-									factor = float32(0.5) * normal.Y
-									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
-									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
-									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
-									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
-									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-//line rodinia_cfd.go:220
-									factor = float32(0.5) * normal.Z
-									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
-									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
-									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)
-									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Z + fluxContributionIMomentumY.Z)
-									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
-								}
-							}
-							j = j_
-//line rodinia_cfd.go:228
-							_ = j
-//line rodinia_cfd.go:230
-							fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-							fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-							fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-							fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-							fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-						}
-					}
-				}
-			}
-//line rodinia_cfd.go:271
-		})
-	}
-}
-
-// CfdTimeStepKernel is cuda_time_step: the j-th Runge-Kutta stage's update
-// of each element's variables from the old ones and the fluxes.
-//
-//line rodinia_cfd.go:241
-func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_cudaTimeStep,
-		func(gc_t *gocuda.Thread) { cudaTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_cudaTimeStep(gc_b, gc_lo, gc_hi, j, nelr, oldVariables, variables, stepFactors, fluxes)
-		})
-}
-
-//line rodinia_cfd.go:241
-var gc_src_cudaTimeStep = compiled.NewSource(gc_files_rodinia_cfd, "cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
@@ -702,9 +219,3 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		}
 	}
 }
-
-// gc_files_rodinia_cfd holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go rodinia_cfd.go
-//line rodinia_cfd.go:262
-var gc_files_rodinia_cfd embed.FS

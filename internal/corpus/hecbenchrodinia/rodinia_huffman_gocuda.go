@@ -97,44 +97,41 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			var tmpcwlen uint8
 			var tmpcw32 uint32
 			{
-				{
 //line rodinia_huffman.go:52
-					i := uint32(0)
-					tmpbyte = uint8(val32 >> ((3 - i) * 8))
-					tmpcw32 = codewords[tmpbyte]
-					tmpcwlen = uint8(codewordlens[tmpbyte])
-					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-					codewordlen += uint32(tmpcwlen)
-				}
-				{
-//line rodinia_huffman.go:52
-					i := uint32(1)
-					tmpbyte = uint8(val32 >> ((3 - i) * 8))
-					tmpcw32 = codewords[tmpbyte]
-					tmpcwlen = uint8(codewordlens[tmpbyte])
-					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-					codewordlen += uint32(tmpcwlen)
-				}
-				{
-//line rodinia_huffman.go:52
-					i := uint32(2)
-					tmpbyte = uint8(val32 >> ((3 - i) * 8))
-					tmpcw32 = codewords[tmpbyte]
-					tmpcwlen = uint8(codewordlens[tmpbyte])
-					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-					codewordlen += uint32(tmpcwlen)
-				}
-				{
-//line rodinia_huffman.go:52
-					i := uint32(3)
-					tmpbyte = uint8(val32 >> ((3 - i) * 8))
-					tmpcw32 = codewords[tmpbyte]
-					tmpcwlen = uint8(codewordlens[tmpbyte])
-					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-					codewordlen += uint32(tmpcwlen)
-				}
+				i := uint32(0)
+				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				tmpcw32 = codewords[tmpbyte]
+				tmpcwlen = uint8(codewordlens[tmpbyte])
+				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+				codewordlen += uint32(tmpcwlen)
 			}
-//line rodinia_huffman.go:59
+			{
+//line rodinia_huffman.go:52
+				i := uint32(1)
+				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				tmpcw32 = codewords[tmpbyte]
+				tmpcwlen = uint8(codewordlens[tmpbyte])
+				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+				codewordlen += uint32(tmpcwlen)
+			}
+			{
+//line rodinia_huffman.go:52
+				i := uint32(2)
+				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				tmpcw32 = codewords[tmpbyte]
+				tmpcwlen = uint8(codewordlens[tmpbyte])
+				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+				codewordlen += uint32(tmpcwlen)
+			}
+			{
+//line rodinia_huffman.go:52
+				i := uint32(3)
+				tmpbyte = uint8(val32 >> ((3 - i) * 8))
+				tmpcw32 = codewords[tmpbyte]
+				tmpcwlen = uint8(codewordlens[tmpbyte])
+				cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+				codewordlen += uint32(tmpcwlen)
+			}
 			as[k] = codewordlen
 			gc_s_cw64[gc_rank] = cw64
 			gc_s_codewordlen[gc_rank] = codewordlen
@@ -420,5 +417,4 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 // gc_files_rodinia_huffman holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_huffman.go
-//line rodinia_huffman.go:154
 var gc_files_rodinia_huffman embed.FS

@@ -5,101 +5,12 @@
 package hecbenchrodinia
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FindIndexKernel is find_index_kernel: particle i takes the position of
-// the first particle whose CDF reaches u[i] (the last one if none does).
-//
-//line rodinia_particlefilter.go:92
-func FindIndexKernel(arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_findIndexKernel,
-		func(gc_t *gocuda.Thread) { findIndexKernel(gc_t, arrayX, arrayY, CDF, u, xj, yj, weights, Nparticles) },
-		func(gc_b *compiled.Block) {
-			gc_body_findIndexKernel(gc_b, arrayX, arrayY, CDF, u, xj, yj, weights, Nparticles)
-		})
-}
-
-//line rodinia_particlefilter.go:92
-var gc_src_findIndexKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "findIndexKernel", "9b132606bb596a899bf602e03b8db09186c91a16f616c1e228860e2461fe9a31", "rodinia_particlefilter.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rodinia_particlefilter.go:92
-func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line rodinia_particlefilter.go:93
-	blockID := gc_bx
-	compiled.OutOfLine(func() {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*blockID, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_particlefilter.go:94
-					i := gc_bdx*blockID + gc_tx
-					{
-//line rodinia_particlefilter.go:98
-						index := -1
-						var x int
-//line rodinia_particlefilter.go:101
-						for x = 0; x < Nparticles; x++ {
-							if CDF[x] >= u[i] {
-								index = x
-								break
-							}
-						}
-						if index == -1 {
-							index = Nparticles - 1
-						}
-//line rodinia_particlefilter.go:111
-						xj[i] = arrayX[index]
-						yj[i] = arrayY[index]
-					}
-				}
-			}
-		}
-//line rodinia_particlefilter.go:120
-	})
-}
-
-// NormalizeWeightsKernel is normalize_weights_kernel: the weights divided
-// by their sum (partial_sums[0]), particle 0 builds the CDF and draws
-// u[0], and every particle's u[i] is u[0] + i/Nparticles, the block's
-// threads passing values through two shared scalars.
-//
-//line rodinia_particlefilter.go:126
-func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_normalizeWeightsKernel,
-		func(gc_t *gocuda.Thread) {
-			normalizeWeightsKernel(gc_t, weights, Nparticles, partialSums, CDF, u, seed)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_normalizeWeightsKernel(gc_b, weights, Nparticles, partialSums, CDF, u, seed)
-		})
-}
-
-//line rodinia_particlefilter.go:126
-var gc_src_normalizeWeightsKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160").NoGoexit("53ff21fafc3f9e88b16eaafeb6d85edf0a6044202cdec35d75c7c29685a5aec8", "rodinia_particlefilter.go:35-42", "rodinia_particlefilter.go:44-54")
 
 //line rodinia_particlefilter.go:126
 func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
@@ -126,22 +37,14 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at := partialSums[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at[0]
-					}
-					{
+					sumWeights[0] = gc_at[0]
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at[0]
-					}
-					{
+					sumWeights[0] = gc_at[0]
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at[0]
-					}
-					{
+					sumWeights[0] = gc_at[0]
 //line rodinia_particlefilter.go:133
-						sumWeights[0] = gc_at[0]
-					}
+					sumWeights[0] = gc_at[0]
 				}
 //line rodinia_particlefilter.go:137
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
@@ -457,22 +360,14 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at4 := u[gc_off4:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at4[0]
-					}
-					{
+					u1[0] = gc_at4[0]
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at4[0]
-					}
-					{
+					u1[0] = gc_at4[0]
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at4[0]
-					}
-					{
+					u1[0] = gc_at4[0]
 //line rodinia_particlefilter.go:152
-						u1[0] = gc_at4[0]
-					}
+					u1[0] = gc_at4[0]
 				}
 //line rodinia_particlefilter.go:156
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
@@ -650,100 +545,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	}
 }
 
-//line rodinia_particlefilter.go:166
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
-
-// SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
-// partial_sums[0].
-//
-//line rodinia_particlefilter.go:166
-func SumKernel(partialSums []float64, Nparticles int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_sumKernel,
-		func(gc_t *gocuda.Thread) { sumKernel(gc_t, partialSums, Nparticles) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_sumKernel(gc_b, gc_lo, gc_hi, partialSums, Nparticles)
-		})
-}
-
-//line rodinia_particlefilter.go:166
-var gc_src_sumKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "sumKernel", "d8fbedf9569b25744eb0eae1ab78cce1b50be967534b8fe363c575281062a361", "rodinia_particlefilter.go:162-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rodinia_particlefilter.go:166
-func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []float64, Nparticles int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line rodinia_particlefilter.go:167
-		blockID := gc_bx
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bdx*blockID, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				if !compiled.Adds(gc_bdx*blockID, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_particlefilter.go:171
-							var x int
-							sum := 0.0
-							numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
-							for x = 0; x < numBlocks; x++ {
-								sum += partialSums[x]
-							}
-							partialSums[0] = sum
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// LikelihoodKernel is likelihood_kernel: each particle takes its
-// resampled position plus a random step, reads the frame k of I under
-// the disk objxy around it, and multiplies its weight (reset to
-// 1/Nparticles) by the exponential of the likelihood; then a
-// shared-memory tree sum of the block's weights goes to
-// partial_sums[blockIdx.x]. Launch it with 512 threads per block.
-//
-//line rodinia_particlefilter.go:189
-func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_likelihoodKernel,
-		func(gc_t *gocuda.Thread) {
-			likelihoodKernel(gc_t, arrayX, arrayY, xj, yj, CDF, ind, objxy, likelihood, I, u, weights, Nparticles, countOnes, maxSize, k, IszY, Nfr, seed, partialSums)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_likelihoodKernel(gc_b, arrayX, arrayY, xj, yj, CDF, ind, objxy, likelihood, I, u, weights, Nparticles, countOnes, maxSize, k, IszY, Nfr, seed, partialSums)
-		})
-}
-
-//line rodinia_particlefilter.go:189
-var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86")
 
 //line rodinia_particlefilter.go:189
 func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
@@ -1032,22 +834,14 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line rodinia_particlefilter.go:250
-						gc_at8[0] = buffer[0]
-					}
-					{
+					gc_at8[0] = buffer[0]
 //line rodinia_particlefilter.go:250
-						gc_at8[0] = buffer[0]
-					}
-					{
+					gc_at8[0] = buffer[0]
 //line rodinia_particlefilter.go:250
-						gc_at8[0] = buffer[0]
-					}
-					{
+					gc_at8[0] = buffer[0]
 //line rodinia_particlefilter.go:250
-						gc_at8[0] = buffer[0]
-					}
+					gc_at8[0] = buffer[0]
 				}
 //line rodinia_particlefilter.go:254
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -1101,9 +895,3 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 	}
 }
-
-// gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
-//
-//go:embed rodinia_particlefilter.go
-//line rodinia_particlefilter.go:261
-var gc_files_rodinia_particlefilter embed.FS

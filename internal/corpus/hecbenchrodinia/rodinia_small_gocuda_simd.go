@@ -5,269 +5,10 @@
 package hecbenchrodinia
 
 import (
-	"embed"
-	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BpnnAdjustWeightsKernel is bpnn_adjust_weights_cuda of
-// backprop_cuda_kernel.cu: thread (tx, ty) of block (0, by) adds the
-// momentum step to the weight from input unit 16·by+ty+1 to hidden unit
-// tx+1, in double as C's promotions make it; after a barrier, row 0 of
-// block 0 updates the bias weights. Launch it with 16×16 blocks, a grid of
-// 1 × in/16.
-//
-//line rodinia_small.go:31
-func BpnnAdjustWeightsKernel(delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bpnnAdjustWeightsCuda,
-		func(gc_t *gocuda.Thread) { bpnnAdjustWeightsCuda(gc_t, delta, hid, ly, in, w, oldw) },
-		func(gc_b *compiled.Block) { gc_body_bpnnAdjustWeightsCuda(gc_b, delta, hid, ly, in, w, oldw) })
-}
-
-//line rodinia_small.go:31
-var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource(gc_files_rodinia_small, "bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rodinia_small.go:31
-func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-//line rodinia_small.go:32
-	by := gc_by
-	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
-	{
-//line rodinia_small.go:36
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
-			gc_off2 := 1
-			gc_off3 := (bpHeight*by + gc_ty + 1)
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_off3 >= 0 && gc_off3 < len(ly) && gc_apart {
-				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := w[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := ly[gc_off3:][:1]
-						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
-						gc_elem := gc_at3[0]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-//line rodinia_small.go:34
-							tx := gc_tx
-							_ = tx
-//line rodinia_small.go:43
-							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
-							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
-					ty := gc_ty
-//line rodinia_small.go:34
-					tx := gc_tx
-//line rodinia_small.go:37
-					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					indexY := bpHeight*by + ty + 1
-					indexX := tx + 1
-//line rodinia_small.go:43
-					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
-					ty := gc_ty
-//line rodinia_small.go:34
-					tx := gc_tx
-//line rodinia_small.go:37
-					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					indexY := bpHeight*by + ty + 1
-					indexX := tx + 1
-//line rodinia_small.go:43
-					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if !(gc_ty == 0) {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-				continue
-			}
-			gc_off4 := 1
-			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
-			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at5 := w[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-//line rodinia_small.go:35
-							ty := gc_ty
-//line rodinia_small.go:34
-							tx := gc_tx
-							_ = tx
-//line rodinia_small.go:48
-							if ty == 0 && by == 0 {
-								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
-								gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
-							}
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
-					ty := gc_ty
-//line rodinia_small.go:34
-					tx := gc_tx
-//line rodinia_small.go:39
-					indexX := tx + 1
-//line rodinia_small.go:48
-					if ty == 0 && by == 0 {
-						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_small.go:35
-					ty := gc_ty
-//line rodinia_small.go:34
-					tx := gc_tx
-//line rodinia_small.go:39
-					indexX := tx + 1
-//line rodinia_small.go:48
-					if ty == 0 && by == 0 {
-						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-// EuclidKernel is euclid of nn_cuda.cu: each record's distance from
-// (lat, lng), over a 2D grid of 1D blocks. d_locations+globalId is a
-// subslice, so dLocations must hold a record for every thread of the grid.
-//
-//line rodinia_small.go:62
-func EuclidKernel(dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_euclid,
-		func(gc_t *gocuda.Thread) { euclid(gc_t, dLocations, dDistances, numRecords, lat, lng) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_euclid(gc_b, gc_lo, gc_hi, dLocations, dDistances, numRecords, lat, lng)
-		})
-}
-
-//line rodinia_small.go:62
-var gc_src_euclid = compiled.NewSource(gc_files_rodinia_small, "euclid", "4fb3125a685b3605c73a6b693e8711a8da9a30dfc0b7ebabd08d55e2ecf773ed", "rodinia_small.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rodinia_small.go:62
-func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-//line rodinia_small.go:86
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line rodinia_small.go:64
-				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
-				latLong_ := dLocations[globalID:]
-				if globalID < numRecords {
-					dist := dDistances[globalID:]
-					dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))
-				}
-			}
-		}
-	}
-}
-
-// KernelComputeCost is kernel_compute_cost of streamcluster_cuda.cu:
-// thread tid weighs reassigning point tid to candidate center x; if that
-// is cheaper it marks the point to switch and adds the saving to its
-// work_mem row's slot K, otherwise it adds the loss to the slot of its
-// center.
-//
-//line rodinia_small.go:99
-func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_kernelComputeCost,
-		func(gc_t *gocuda.Thread) {
-			kernelComputeCost(gc_t, num, dim, x, p, K, stride, coordD, workMemD, centerTableD, switchMembershipD)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_kernelComputeCost(gc_b, gc_lo, gc_hi, num, dim, x, p, K, stride, coordD, workMemD, centerTableD, switchMembershipD)
-		})
-}
-
-//line rodinia_small.go:99
-var gc_src_kernelComputeCost = compiled.NewSource(gc_files_rodinia_small, "kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_small.go:99
 func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
@@ -539,17 +280,15 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						var tid int = gc_bdx*bid + gc_tx
 //line rodinia_small.go:103
 						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-						{
 //line rodinia_small.go:86
-							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 //line rodinia_small.go:86
-								break
-							}
-//line rodinia_small.go:86
-							tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
-//line rodinia_small.go:86
-							retval = retval.Add(tmp.Mul(tmp))
+							break
 						}
+//line rodinia_small.go:86
+						tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
+//line rodinia_small.go:86
+						retval = retval.Add(tmp.Mul(tmp))
 //line rodinia_small.go:105
 						retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
@@ -562,11 +301,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					tid := gc_bdx*bid + gc_tx
 //line rodinia_small.go:105
 					retval := gc_s_retval[gc_rank]
-					{
 //line rodinia_small.go:86
-						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
-						retval += tmp * tmp
-					}
+					tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+					retval += tmp * tmp
 //line rodinia_small.go:120
 					gc_s_retval[gc_rank] = retval
 				}
@@ -633,9 +370,3 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 		}
 	}
 }
-
-// gc_files_rodinia_small holds the source files whose lines the kernels' records hash.
-//
-//go:embed rodinia_small.go
-//line rodinia_small.go:130
-var gc_files_rodinia_small embed.FS

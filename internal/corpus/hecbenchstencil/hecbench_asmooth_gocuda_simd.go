@@ -5,34 +5,12 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SmoothingFilterKernel is smoothingFilter: each pixel grows its box from
-// radius 1 while the box's sum is below Threshold and the radius below
-// MaxRad, reading the block's tile from shared memory and the rest from
-// global memory, then adds 1/(box size) to Norm over its box by atomicAdd.
-//
-//line hecbench_asmooth.go:22
-func SmoothingFilterKernel(Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_smoothingFilterKernel,
-		func(gc_t *gocuda.Thread) { smoothingFilterKernel(gc_t, Lx, Ly, Threshold, MaxRad, Img, Box, Norm) },
-		func(gc_b *compiled.Block) {
-			gc_body_smoothingFilterKernel(gc_b, Lx, Ly, Threshold, MaxRad, Img, Box, Norm)
-		})
-}
-
-//line hecbench_asmooth.go:22
-var gc_src_smoothingFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "smoothingFilterKernel", "0e008e4ce15e8e640400cb1828930c56c7f8d4be95827df0087097aba7ccf88a", "hecbench_asmooth.go:16-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:22
 func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) {
@@ -301,21 +279,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 	}
 }
 
-// NormalizeFilterKernel is normalizeFilter: each pixel divided by its
-// accumulated normalisation, where that is not zero.
-//
-//line hecbench_asmooth.go:85
-func NormalizeFilterKernel(Lx, Ly int, Img, Norm []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_normalizeFilterKernel,
-		func(gc_t *gocuda.Thread) { normalizeFilterKernel(gc_t, Lx, Ly, Img, Norm) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_normalizeFilterKernel(gc_b, gc_lo, gc_hi, Lx, Ly, Img, Norm)
-		})
-}
-
-//line hecbench_asmooth.go:85
-var gc_src_normalizeFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "normalizeFilterKernel", "f8c07eb83f5479fec0c10fde800bfc0436b8c328bfba1879cf352affebc08745", "hecbench_asmooth.go:81-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_asmooth.go:85
 func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, Ly int, Img, Norm []float32) {
 	gc_pos := gc_b.Pos()
@@ -368,33 +331,31 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 //line hecbench_asmooth.go:86
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-						{
-							var gtid int = j*Lx + i
 //line hecbench_asmooth.go:89
-							_ = gtid
-							norm := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+						var gtid int = j*Lx + i
+//line hecbench_asmooth.go:89
+						_ = gtid
+						norm := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line hecbench_asmooth.go:90
-							gc_if2 := norm.NotEqual(gc_vb2)
+						gc_if2 := norm.NotEqual(gc_vb2)
 //line hecbench_asmooth.go:90
-							if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
-							}
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 						}
 					}
 //line hecbench_asmooth.go:92
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_asmooth.go:90
-						norm := gc_at[gc_tx]
-						if norm != 0 {
-							gc_at2[gc_tx] = gc_at2[gc_tx] / norm
-						}
+					norm := gc_at[gc_tx]
+					if norm != 0 {
+						gc_at2[gc_tx] = gc_at2[gc_tx] / norm
 					}
 				}
 			} else {
+//line hecbench_asmooth.go:97
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_asmooth.go:91
@@ -404,23 +365,23 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 //line hecbench_asmooth.go:86
 						var i int = gc_bx*gc_bdx + gc_tx
 						var j int = gc_by*gc_bdy + gc_ty
-						{
-							var gtid int = j*Lx + i
-							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+//line hecbench_asmooth.go:89
+						var gtid int = j*Lx + i
+						if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
 //line hecbench_asmooth.go:90
-								break
-							}
+							break
+						}
 //line hecbench_asmooth.go:90
-							norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
+						norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
 //line hecbench_asmooth.go:90
-							gc_if := norm.NotEqual(gc_vb)
+						gc_if := norm.NotEqual(gc_vb)
 //line hecbench_asmooth.go:90
-							if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-								archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
-							}
+							archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
 						}
 					}
+//line hecbench_asmooth.go:94
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
@@ -430,15 +391,15 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 //line hecbench_asmooth.go:86
 					i := gc_bx*gc_bdx + gc_tx
 					j := gc_by*gc_bdy + gc_ty
-					{
-						gtid := j*Lx + i
-						norm := Norm[gtid]
-						if norm != 0 {
-							Img[gtid] = Img[gtid] / norm
-						}
+//line hecbench_asmooth.go:89
+					gtid := j*Lx + i
+					norm := Norm[gtid]
+					if norm != 0 {
+						Img[gtid] = Img[gtid] / norm
 					}
 				}
 			}
+//line hecbench_asmooth.go:97
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -446,19 +407,6 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 		}
 	}
 }
-
-// OutFilterKernel is outFilter: each pixel the mean of the normalised
-// image over its box.
-//
-//line hecbench_asmooth.go:101
-func OutFilterKernel(Lx, Ly int, Img []float32, Box []int32, Out []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_outFilterKernel,
-		func(gc_t *gocuda.Thread) { outFilterKernel(gc_t, Lx, Ly, Img, Box, Out) },
-		func(gc_b *compiled.Block) { gc_body_outFilterKernel(gc_b, Lx, Ly, Img, Box, Out) })
-}
-
-//line hecbench_asmooth.go:101
-var gc_src_outFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "outFilterKernel", "08c17050c17fb26bcb9edb1c1dc73d3d3df598caa637187b935cd296f4d494f4", "hecbench_asmooth.go:97-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_asmooth.go:101
 func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Box []int32, Out []float32) {
@@ -708,8 +656,3 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 		}
 	})
 }
-
-// gc_files_hecbench_asmooth holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_asmooth.go
-var gc_files_hecbench_asmooth embed.FS

@@ -1058,5 +1058,4 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 // gc_files_hecbench_ced holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_ced.go
-//line hecbench_ced.go:322
 var gc_files_hecbench_ced embed.FS

@@ -435,10 +435,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:45
 							if gc_else5.ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:45
-									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					} else {
@@ -456,10 +454,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:45
 							if gc_if8.And(gc_else6).ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:45
-									archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
 							}
 						}
 					}
@@ -484,10 +480,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:58
 							if gc_else7.ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:58
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 					} else {
@@ -505,10 +499,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:58
 							if gc_if11.And(gc_else8).ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:58
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
 							}
 						}
 					}
@@ -577,10 +569,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:46
 							if gc_else.ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:46
-									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
-								}
+								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_else).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 						}
 					} else {
@@ -598,10 +588,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:46
 							if gc_if2.And(gc_else2).ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:46
-									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
-								}
+								archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx-(gc_bdx-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx-(gc_bdx-n):])
 							}
 						}
 					}
@@ -626,10 +614,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:59
 							if gc_else3.ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:59
-									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
-								}
+								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_else3).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 						}
 					} else {
@@ -647,10 +633,8 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:59
 							if gc_if5.And(gc_else4).ToBits() != 0 {
-								{
 //line hecbench_convolution1d.go:59
-									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
-								}
+								archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx+gc_bdx+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx+gc_bdx+n:])
 							}
 						}
 					}

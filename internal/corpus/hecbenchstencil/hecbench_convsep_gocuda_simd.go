@@ -5,29 +5,11 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ConvRowsKernel is conv_rows: a 16×4 block convolves 8·16 pixels of each
-// of its 4 rows, staged with one 16-pixel halo step each side.
-//
-//line hecbench_convsep.go:30
-func ConvRowsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_convRowsKernel,
-		func(gc_t *gocuda.Thread) { convRowsKernel(gc_t, dst, src, kernel, imageW, imageH, pitch) },
-		func(gc_b *compiled.Block) { gc_body_convRowsKernel(gc_b, dst, src, kernel, imageW, imageH, pitch) })
-}
-
-//line hecbench_convsep.go:30
-var gc_src_convRowsKernel = compiled.NewSource(gc_files_hecbench_convsep, "convRowsKernel", "50ec471baceaa753c3d90f7660277806e08e28dba001709d0a8a2568d4530865", "hecbench_convsep.go:26-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_convsep.go:30
 func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
@@ -197,31 +179,29 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:52
 							if gc_else3.ToBits() != 0 {
-								{
 //line hecbench_convsep.go:52
-									if (lidX+compiled.Trip(0)*
+								if (lidX+compiled.Trip(0)*
 //line hecbench_convsep.go:54
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:54
-										gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
-									} else {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+								} else {
 //line hecbench_convsep.go:54
-										var gc_lanes15 [8]float32
+									var gc_lanes15 [8]float32
 //line hecbench_convsep.go:54
-										gc_vb2.Store(&gc_lanes15)
+									gc_vb2.Store(&gc_lanes15)
 //line hecbench_convsep.go:54
-										for gc_k15 := range 8 {
+									for gc_k15 := range 8 {
 //line hecbench_convsep.go:54
-											if gc_else3.ToBits()&(1<<gc_k15) != 0 {
+										if gc_else3.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_convsep.go:54
-												gc_pos.Thread = gc_rank + gc_k15
+											gc_pos.Thread = gc_rank + gc_k15
 //line hecbench_convsep.go:54
-												gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
-											}
+											gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
 										}
-//line hecbench_convsep.go:54
-										gc_pos.Thread = gc_rank
 									}
+//line hecbench_convsep.go:54
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
@@ -331,31 +311,29 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:61
 							if gc_else4.ToBits() != 0 {
-								{
 //line hecbench_convsep.go:61
-									if (lidX+compiled.Trip(9)*
+								if (lidX+compiled.Trip(9)*
 //line hecbench_convsep.go:63
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 //line hecbench_convsep.go:63
-										gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
-									} else {
+									gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+								} else {
 //line hecbench_convsep.go:63
-										var gc_lanes20 [8]float32
+									var gc_lanes20 [8]float32
 //line hecbench_convsep.go:63
-										gc_vb2.Store(&gc_lanes20)
+									gc_vb2.Store(&gc_lanes20)
 //line hecbench_convsep.go:63
-										for gc_k20 := range 8 {
+									for gc_k20 := range 8 {
 //line hecbench_convsep.go:63
-											if gc_else4.ToBits()&(1<<gc_k20) != 0 {
+										if gc_else4.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_convsep.go:63
-												gc_pos.Thread = gc_rank + gc_k20
+											gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_convsep.go:63
-												gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
-											}
+											gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
 										}
-//line hecbench_convsep.go:63
-										gc_pos.Thread = gc_rank
 									}
+//line hecbench_convsep.go:63
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
@@ -414,26 +392,23 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 						i := int(8)
 						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-					{
 //line hecbench_convsep.go:50
-						i_ := int(0)
-						if baseX+i_*csRowsBlockDimX >= 0 {
-							gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-						} else {
-							gc_at[0][lidX+i_*csRowsBlockDimX] = 0
-						}
+					i_ := int(0)
+					if baseX+i_*csRowsBlockDimX >= 0 {
+						gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+					} else {
+						gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 					}
-					{
 //line hecbench_convsep.go:59
-						i_2 := int(9)
-						if baseX+i_2*csRowsBlockDimX < imageW {
-							gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-						} else {
-							gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
-						}
+					i_2 := int(9)
+					if baseX+i_2*csRowsBlockDimX < imageW {
+						gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+					} else {
+						gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
 					}
 				}
 			} else {
+//line hecbench_convsep.go:68
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
@@ -580,31 +555,29 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:52
 							if gc_else.ToBits() != 0 {
-								{
 //line hecbench_convsep.go:52
-									if (lidX+compiled.Trip(0)*
+								if (lidX+compiled.Trip(0)*
 //line hecbench_convsep.go:54
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:54
-										gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
-									} else {
+									gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
+								} else {
 //line hecbench_convsep.go:54
-										var gc_lanes5 [8]float32
+									var gc_lanes5 [8]float32
 //line hecbench_convsep.go:54
-										gc_vb.Store(&gc_lanes5)
+									gc_vb.Store(&gc_lanes5)
 //line hecbench_convsep.go:54
-										for gc_k5 := range 8 {
+									for gc_k5 := range 8 {
 //line hecbench_convsep.go:54
-											if gc_else.ToBits()&(1<<gc_k5) != 0 {
+										if gc_else.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_convsep.go:54
-												gc_pos.Thread = gc_rank + gc_k5
+											gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_convsep.go:54
-												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
-											}
+											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
 										}
-//line hecbench_convsep.go:54
-										gc_pos.Thread = gc_rank
 									}
+//line hecbench_convsep.go:54
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
@@ -714,31 +687,29 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:61
 							if gc_else2.ToBits() != 0 {
-								{
 //line hecbench_convsep.go:61
-									if (lidX+compiled.Trip(9)*
+								if (lidX+compiled.Trip(9)*
 //line hecbench_convsep.go:63
-										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+									csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:63
-										gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
-									} else {
+									gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
+								} else {
 //line hecbench_convsep.go:63
-										var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 //line hecbench_convsep.go:63
-										gc_vb.Store(&gc_lanes10)
+									gc_vb.Store(&gc_lanes10)
 //line hecbench_convsep.go:63
-										for gc_k10 := range 8 {
+									for gc_k10 := range 8 {
 //line hecbench_convsep.go:63
-											if gc_else2.ToBits()&(1<<gc_k10) != 0 {
+										if gc_else2.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_convsep.go:63
-												gc_pos.Thread = gc_rank + gc_k10
+											gc_pos.Thread = gc_rank + gc_k10
 //line hecbench_convsep.go:63
-												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
-											}
+											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
 										}
-//line hecbench_convsep.go:63
-										gc_pos.Thread = gc_rank
 									}
+//line hecbench_convsep.go:63
+									gc_pos.Thread = gc_rank
 								}
 							}
 						}
@@ -797,26 +768,23 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 						i := int(8)
 						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-					{
 //line hecbench_convsep.go:50
-						i_ := int(0)
-						if baseX+i_*csRowsBlockDimX >= 0 {
-							lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-						} else {
-							lData[lidY][lidX+i_*csRowsBlockDimX] = 0
-						}
+					i_ := int(0)
+					if baseX+i_*csRowsBlockDimX >= 0 {
+						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+					} else {
+						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 					}
-					{
 //line hecbench_convsep.go:59
-						i_2 := int(9)
-						if baseX+i_2*csRowsBlockDimX < imageW {
-							lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-						} else {
-							lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
-						}
+					i_2 := int(9)
+					if baseX+i_2*csRowsBlockDimX < imageW {
+						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+					} else {
+						lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
 					}
 				}
 			}
+//line hecbench_convsep.go:68
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -942,231 +910,3 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		}
 	})
 }
-
-// ConvColsKernel is conv_cols: a 16×8 block convolves 8·8 pixels down each
-// of its 16 columns, staged (transposed, one column of padding) with one
-// 8-pixel halo step above and below.
-//
-//line hecbench_convsep.go:86
-func ConvColsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_convColsKernel,
-		func(gc_t *gocuda.Thread) { convColsKernel(gc_t, dst, src, kernel, imageW, imageH, pitch) },
-		func(gc_b *compiled.Block) { gc_body_convColsKernel(gc_b, dst, src, kernel, imageW, imageH, pitch) })
-}
-
-//line hecbench_convsep.go:86
-var gc_src_convColsKernel = compiled.NewSource(gc_files_hecbench_convsep, "convColsKernel", "8c67beb0090389a7fd1c352ce7bc56eeb8427d37586af9394342bcb8f8c17552", "hecbench_convsep.go:81-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_convsep.go:86
-func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-//line hecbench_convsep.go:87
-	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
-//line hecbench_convsep.go:89
-	gidX := gc_bx
-	gidY := gc_by
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(lData) {
-				gc_at := lData[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
-					lidX := gc_tx
-					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:97
-					srcOff := baseY*pitch + baseX
-					{
-//line hecbench_convsep.go:101
-						i := int(1)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(2)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(3)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(4)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(5)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(6)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(7)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(8)
-						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:106
-						i_ := int(0)
-						if baseY+i_*csColumnsBlockDimY >= 0 {
-							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-						} else {
-							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
-						}
-					}
-					{
-//line hecbench_convsep.go:115
-						i_2 := int(9)
-						if baseY+i_2*csColumnsBlockDimY < imageH {
-							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-						} else {
-							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = 0
-						}
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
-					lidX := gc_tx
-					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:97
-					srcOff := baseY*pitch + baseX
-					{
-//line hecbench_convsep.go:101
-						i := int(1)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(2)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(3)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(4)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(5)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(6)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(7)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:101
-						i := int(8)
-						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-					}
-					{
-//line hecbench_convsep.go:106
-						i_ := int(0)
-						if baseY+i_*csColumnsBlockDimY >= 0 {
-							lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-						} else {
-							lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
-						}
-					}
-					{
-//line hecbench_convsep.go:115
-						i_2 := int(9)
-						if baseY+i_2*csColumnsBlockDimY < imageH {
-							lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-						} else {
-							lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
-						}
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	compiled.OutOfLine(func() {
-		lData := lData[:16]
-		{
-//line hecbench_convsep.go:134
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_convsep.go:91
-					lidX := gc_tx
-					lidY := gc_ty
-//line hecbench_convsep.go:96
-					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-//line hecbench_convsep.go:95
-					baseX := gidX*csColumnsBlockDimX + lidX
-//line hecbench_convsep.go:98
-					dstOff := baseY*pitch + baseX
-//line hecbench_convsep.go:126
-					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
-						sum := float32(0)
-//line hecbench_convsep.go:129
-						for j := -csKernelRadius; j <= csKernelRadius; j++ {
-							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
-						}
-//line hecbench_convsep.go:133
-						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	})
-}
-
-// gc_files_hecbench_convsep holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_convsep.go
-var gc_files_hecbench_convsep embed.FS

@@ -129,46 +129,40 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:120
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:120
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:120
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:120
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			{
 //line hecbench_fpc.go:120
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
+			{
+//line hecbench_fpc.go:124
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:120
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+			{
+//line hecbench_fpc.go:124
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:120
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+			{
+//line hecbench_fpc.go:124
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:120
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+		}
+//line hecbench_fpc.go:124
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:120
+			atomic.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }
@@ -176,6 +170,8 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 // Fpc2Kernel is fpc2_kernel: all seven pattern functions are called, each
 // setting its own local flag through a pointer, and the first flag set
 // picks the size.
+//
+//line hecbench_fpc.go:129
 func Fpc2Kernel(values []uint64, cmpSize []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fpc2Kernel,
 		func(gc_t *gocuda.Thread) { fpc2Kernel(gc_t, values, cmpSize) },
@@ -300,46 +296,40 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:178
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:178
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:178
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_fpc.go:178
-					atomic.Add(&cmpSize[0], compressable[0])
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			{
 //line hecbench_fpc.go:178
 				atomic.Add(&cmpSize[0], compressable[0])
 			}
+			{
+//line hecbench_fpc.go:182
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:178
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+			{
+//line hecbench_fpc.go:182
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:178
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+			{
+//line hecbench_fpc.go:182
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:178
+				atomic.Add(&cmpSize[0], compressable[0])
+			}
+		}
+//line hecbench_fpc.go:182
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_fpc.go:178
+			atomic.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }
@@ -347,5 +337,4 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 // gc_files_hecbench_fpc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_fpc.go
-//line hecbench_fpc.go:188
 var gc_files_hecbench_fpc embed.FS

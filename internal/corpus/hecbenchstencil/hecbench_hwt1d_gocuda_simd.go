@@ -5,36 +5,12 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DwtHaar1DKernel is dwtHaar1D: each block loads 2·blockDim samples
-// (normalised by √signalLength on the first pass), halves its active
-// threads each level between barriers, writes the detail coefficients at
-// their place in coefsSignal and its average to AverageSignal.
-//
-//line hecbench_hwt1d.go:23
-func DwtHaar1DKernel(inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dwtHaar1DKernel,
-		func(gc_t *gocuda.Thread) {
-			dwtHaar1DKernel(gc_t, inSignal, coefsSignal, AverageSignal, tLevels, signalLength, levelsDone, mLevels)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_dwtHaar1DKernel(gc_b, inSignal, coefsSignal, AverageSignal, tLevels, signalLength, levelsDone, mLevels)
-		})
-}
-
-//line hecbench_hwt1d.go:23
-var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_hecbench_hwt1d, "dwtHaar1DKernel", "cd0d197628024f3c39c756add347d3854d5ab29f0cf40d11f445431baa8718f4", "hecbench_hwt1d.go:17-83").NoGoexit("d46e00b8b7faab2a9b8bacf82593283d8c4023346a83036319dd3dad9289451f", "hecbench_hwt1d.go:14-15")
 
 //line hecbench_hwt1d.go:23
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
@@ -353,91 +329,63 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 			gc_at6 := sharedArray[gc_off5:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line hecbench_hwt1d.go:81
-						gc_at5[0] = gc_at6[0]
-					}
-				}
-				{
-					{
+				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
-						gc_at5[0] = gc_at6[0]
-					}
-				}
-				{
-					{
+				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
-						gc_at5[0] = gc_at6[0]
-					}
-				}
-				{
-					{
+				gc_at5[0] = gc_at6[0]
 //line hecbench_hwt1d.go:81
-						gc_at5[0] = gc_at6[0]
-					}
-				}
+				gc_at5[0] = gc_at6[0]
 			}
+//line hecbench_hwt1d.go:85
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_hwt1d.go:81
-					gc_at5[0] = gc_at6[0]
-				}
+				gc_at5[0] = gc_at6[0]
 			}
 		} else {
+//line hecbench_hwt1d.go:85
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_hwt1d.go:81
-						AverageSignal[groupId] = sharedArray[0]
-					}
+					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
+//line hecbench_hwt1d.go:85
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_hwt1d.go:81
-						AverageSignal[groupId] = sharedArray[0]
-					}
+					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
+//line hecbench_hwt1d.go:85
 					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
 //line hecbench_hwt1d.go:81
-						AverageSignal[groupId] = sharedArray[0]
-					}
+					AverageSignal[groupId] = sharedArray[0]
 				}
 				{
+//line hecbench_hwt1d.go:85
 					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_hwt1d.go:81
-						AverageSignal[groupId] = sharedArray[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_hwt1d.go:81
 					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
+//line hecbench_hwt1d.go:85
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:81
+				AverageSignal[groupId] = sharedArray[0]
+			}
 		}
 	}
 }
-
-// gc_files_hecbench_hwt1d holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_hwt1d.go
-//line hecbench_hwt1d.go:92
-var gc_files_hecbench_hwt1d embed.FS

@@ -196,86 +196,75 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 1
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 2
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 3
-						{
-//line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
+//line hecbench_lanczos.go:39
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:35
+					gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
 			} else {
+//line hecbench_lanczos.go:39
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_lanczos.go:35
 						result[gc_tx] += result[gc_tx+half]
 					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+				}
+//line hecbench_lanczos.go:39
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+					result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -291,22 +280,14 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
+					gc_at6[0] = result[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lanczos.go:42
@@ -404,40 +385,35 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 1
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 2
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 3
-						{
-//line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
+//line hecbench_lanczos.go:57
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:53
+					gc_at[gc_tx] = gc_at[gc_tx] * k
+				}
 			} else {
+//line hecbench_lanczos.go:57
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -447,58 +423,52 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 				}
+//line hecbench_lanczos.go:57
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
+					x[index] = x[index] * k
 				}
 			}
 		}
@@ -555,40 +525,35 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 1
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 2
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 3
-						{
-//line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
+//line hecbench_lanczos.go:68
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:64
+					gc_at[gc_tx] += a * gc_at2[gc_tx]
+				}
 			} else {
+//line hecbench_lanczos.go:68
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -598,58 +563,52 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 				}
+//line hecbench_lanczos.go:68
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
+					y[index] += a * x[index]
 				}
 			}
 		}
@@ -659,5 +618,4 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 // gc_files_hecbench_lanczos holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lanczos.go
-//line hecbench_lanczos.go:76
 var gc_files_hecbench_lanczos embed.FS

@@ -207,86 +207,75 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 1
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 2
-						{
 //line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
+						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:39
 						gc_tx := gc_step3 + 3
-						{
-//line hecbench_lanczos.go:35
-							gc_at4[gc_tx] += gc_at5[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:35
 						gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
+//line hecbench_lanczos.go:39
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:35
+					gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
 			} else {
+//line hecbench_lanczos.go:39
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_lanczos.go:35
 						result[gc_tx] += result[gc_tx+half]
 					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+				}
+//line hecbench_lanczos.go:39
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+					result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -303,22 +292,14 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
+					gc_at6[0] = result[0]
 				}
 //line hecbench_lanczos.go:46
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -417,10 +398,8 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lanczos.go:25
 						if gc_else2.ToBits() != 0 {
-							{
 //line hecbench_lanczos.go:25
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
-							}
+							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else2).StoreSlice(gc_at[gc_tx:])
 						}
 					}
 				}
@@ -469,14 +448,11 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lanczos.go:26
 						if gc_else.ToBits() != 0 {
-							{
 //line hecbench_lanczos.go:26
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
-							}
+							gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx:]), gc_else).StoreSlice(result[gc_tx:])
 						}
 					}
 				}
-//line hecbench_lanczos.go:30
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -565,36 +541,29 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-						{
 //line hecbench_lanczos.go:34
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
-//line hecbench_lanczos.go:36
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:35
-						gc_at4[gc_tx] += gc_at5[gc_tx]
-					}
+					gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
+//line hecbench_lanczos.go:39
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						{
 //line hecbench_lanczos.go:35
-							if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
+						if (gc_tx+half) < 0 || (gc_tx+half) > len(result)-8 || gc_tx < 0 || gc_tx > len(result)-8 {
 //line hecbench_lanczos.go:35
-								break
-							}
-//line hecbench_lanczos.go:35
-							archsimd.LoadFloat32x8Slice(result[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx+half:])).StoreSlice(result[gc_tx:])
+							break
 						}
+//line hecbench_lanczos.go:35
+						archsimd.LoadFloat32x8Slice(result[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx+half:])).StoreSlice(result[gc_tx:])
 					}
-//line hecbench_lanczos.go:37
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -603,46 +572,40 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line hecbench_lanczos.go:35
-							result[gc_tx] += result[gc_tx+half]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line hecbench_lanczos.go:35
 						result[gc_tx] += result[gc_tx+half]
 					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+					{
+//line hecbench_lanczos.go:39
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+				}
+//line hecbench_lanczos.go:39
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:35
+					result[gc_tx] += result[gc_tx+half]
 				}
 			}
 		}
@@ -659,22 +622,14 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				gc_at6 := z[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
-					{
+					gc_at6[0] = result[0]
 //line hecbench_lanczos.go:42
-						gc_at6[0] = result[0]
-					}
+					gc_at6[0] = result[0]
 				}
 //line hecbench_lanczos.go:46
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
@@ -789,40 +744,35 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 1
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 2
-						{
 //line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
+						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 3
-						{
-//line hecbench_lanczos.go:53
-							gc_at[gc_tx] = gc_at[gc_tx] * k
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:53
 						gc_at[gc_tx] = gc_at[gc_tx] * k
 					}
 				}
+//line hecbench_lanczos.go:57
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:53
+					gc_at[gc_tx] = gc_at[gc_tx] * k
+				}
 			} else {
+//line hecbench_lanczos.go:57
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -832,58 +782,52 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 				}
+//line hecbench_lanczos.go:57
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
+					x[index] = x[index] * k
 				}
 			}
 		}
@@ -934,20 +878,17 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:50
 						_ = index
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
-						}
+//line hecbench_lanczos.go:52
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb2).StoreSlice(gc_at[gc_tx:])
 					}
-//line hecbench_lanczos.go:54
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:53
-						gc_at[gc_tx] = gc_at[gc_tx] * k
-					}
+					gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
+//line hecbench_lanczos.go:57
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:53
@@ -956,17 +897,14 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 						gc_tx := gc_vstep2
 //line hecbench_lanczos.go:50
 						var index int = gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							if index < 0 || index > len(x)-8 {
+						if index < 0 || index > len(x)-8 {
 //line hecbench_lanczos.go:53
-								break
-							}
-//line hecbench_lanczos.go:53
-							archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
+							break
 						}
+//line hecbench_lanczos.go:53
+						archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 					}
-//line hecbench_lanczos.go:55
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -978,58 +916,52 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 					{
+//line hecbench_lanczos.go:57
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:53
-							x[index] = x[index] * k
-						}
+						x[index] = x[index] * k
 					}
 				}
+//line hecbench_lanczos.go:57
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:50
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:53
-						x[index] = x[index] * k
-					}
+					x[index] = x[index] * k
 				}
 			}
 		}
@@ -1098,40 +1030,35 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 1
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 2
-						{
 //line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 3
-						{
-//line hecbench_lanczos.go:64
-							gc_at[gc_tx] += a * gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:64
 						gc_at[gc_tx] += a * gc_at2[gc_tx]
 					}
 				}
+//line hecbench_lanczos.go:68
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:64
+					gc_at[gc_tx] += a * gc_at2[gc_tx]
+				}
 			} else {
+//line hecbench_lanczos.go:68
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -1141,58 +1068,52 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 				}
+//line hecbench_lanczos.go:68
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
+					y[index] += a * x[index]
 				}
 			}
 		}
@@ -1244,20 +1165,17 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 						var index int = gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:61
 						_ = index
-						{
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-						}
+//line hecbench_lanczos.go:63
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
 					}
-//line hecbench_lanczos.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line hecbench_lanczos.go:64
-						gc_at[gc_tx] += a * gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
+//line hecbench_lanczos.go:68
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line hecbench_lanczos.go:64
@@ -1266,17 +1184,14 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 						gc_tx := gc_vstep2
 //line hecbench_lanczos.go:61
 						var index int = gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							if index < 0 || index > len(x)-8 || index > len(y)-8 {
+						if index < 0 || index > len(x)-8 || index > len(y)-8 {
 //line hecbench_lanczos.go:64
-								break
-							}
-//line hecbench_lanczos.go:64
-							archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
+							break
 						}
+//line hecbench_lanczos.go:64
+						archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 					}
-//line hecbench_lanczos.go:66
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1288,58 +1203,52 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 					{
+//line hecbench_lanczos.go:68
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						{
 //line hecbench_lanczos.go:64
-							y[index] += a * x[index]
-						}
+						y[index] += a * x[index]
 					}
 				}
+//line hecbench_lanczos.go:68
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line hecbench_lanczos.go:61
 					index := gc_bx*gc_bdx + gc_tx
-					{
 //line hecbench_lanczos.go:64
-						y[index] += a * x[index]
-					}
+					y[index] += a * x[index]
 				}
 			}
 		}
@@ -1349,5 +1258,4 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 // gc_files_hecbench_lanczos holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lanczos.go
-//line hecbench_lanczos.go:76
 var gc_files_hecbench_lanczos embed.FS

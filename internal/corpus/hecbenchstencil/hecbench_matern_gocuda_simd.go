@@ -5,33 +5,11 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MaternKernel is matern_kernel: a block of SX×64 threads takes SX
-// targets; threads past the last target, and the rows past SY, return
-// before the barriers; thread (tx, ty) computes target tx's term for
-// source ty, and row 0 sums them.
-//
-//line hecbench_matern.go:22
-func MaternKernel(numTargets int, l float32, sources, targets, weights, result []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_maternKernel,
-		func(gc_t *gocuda.Thread) { maternKernel(gc_t, numTargets, l, sources, targets, weights, result) },
-		func(gc_b *compiled.Block) {
-			gc_body_maternKernel(gc_b, numTargets, l, sources, targets, weights, result)
-		})
-}
-
-//line hecbench_matern.go:22
-var gc_src_maternKernel = compiled.NewSource(gc_files_hecbench_matern, "maternKernel", "fc27925c095b56153578ba5f260bd265c82f873d65dfbb192e6c13b3530627a7", "hecbench_matern.go:16-70").NoGoexit("a761f1d128d2eb48eb645202a94b62554497cc888863b31140e1fb49f6af5e9c", "common.go:5-7", "common.go:8-8")
 
 //line hecbench_matern.go:22
 func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sources, targets, weights, result []float32) {
@@ -96,119 +74,108 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					if ty == 0 {
 //line hecbench_matern.go:39
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						{
 //line hecbench_matern.go:39
-							var gc_lanes [8]float32
+						var gc_lanes [8]float32
 //line hecbench_matern.go:39
-							for gc_k := range 8 {
+						for gc_k := range 8 {
 //line hecbench_matern.go:39
-								if gc_alive.ToBits()&(1<<gc_k) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_matern.go:39
-									gc_pos.Thread = gc_rank + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_matern.go:39
-									gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
-								}
+								gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
-						{
 //line hecbench_matern.go:41
-							var gc_lanes2 [8]float32
+						gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
-							gc_ld.Store(&gc_lanes2)
+						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_matern.go:41
-							for gc_k2 := range 8 {
+						var gc_lanes2 [8]float32
 //line hecbench_matern.go:41
-								if gc_alive.ToBits()&(1<<gc_k2) != 0 {
+						gc_ld.Store(&gc_lanes2)
 //line hecbench_matern.go:41
-									gc_pos.Thread = gc_rank + gc_k2
+						for gc_k2 := range 8 {
 //line hecbench_matern.go:41
-									localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
-								}
+							if gc_alive.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_matern.go:41
+								gc_pos.Thread = gc_rank + gc_k2
+//line hecbench_matern.go:41
+								localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
 						}
+//line hecbench_matern.go:41
+						gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						{
 //line hecbench_matern.go:41
-							var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 //line hecbench_matern.go:41
-							for gc_k3 := range 8 {
+						for gc_k3 := range 8 {
 //line hecbench_matern.go:41
-								if gc_alive.ToBits()&(1<<gc_k3) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_matern.go:41
-									gc_pos.Thread = gc_rank + gc_k3
+								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_matern.go:41
-									gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
-								}
+								gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 						}
-						{
 //line hecbench_matern.go:41
-							var gc_lanes4 [8]float32
+						gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
-							gc_ld2.Store(&gc_lanes4)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_matern.go:41
-							for gc_k4 := range 8 {
+						var gc_lanes4 [8]float32
 //line hecbench_matern.go:41
-								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+						gc_ld2.Store(&gc_lanes4)
 //line hecbench_matern.go:41
-									gc_pos.Thread = gc_rank + gc_k4
+						for gc_k4 := range 8 {
 //line hecbench_matern.go:41
-									localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
-								}
+							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_matern.go:41
+								gc_pos.Thread = gc_rank + gc_k4
+//line hecbench_matern.go:41
+								localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
 						}
+//line hecbench_matern.go:41
+						gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						{
 //line hecbench_matern.go:41
-							var gc_lanes5 [8]float32
+						var gc_lanes5 [8]float32
 //line hecbench_matern.go:41
-							for gc_k5 := range 8 {
+						for gc_k5 := range 8 {
 //line hecbench_matern.go:41
-								if gc_alive.ToBits()&(1<<gc_k5) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_matern.go:41
-									gc_pos.Thread = gc_rank + gc_k5
+								gc_pos.Thread = gc_rank + gc_k5
 //line hecbench_matern.go:41
-									gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
-								}
+								gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
-//line hecbench_matern.go:41
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 						}
-						{
 //line hecbench_matern.go:41
-							var gc_lanes6 [8]float32
+						gc_pos.Thread = gc_rank
 //line hecbench_matern.go:41
-							gc_ld3.Store(&gc_lanes6)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line hecbench_matern.go:41
-							for gc_k6 := range 8 {
+						var gc_lanes6 [8]float32
 //line hecbench_matern.go:41
-								if gc_alive.ToBits()&(1<<gc_k6) != 0 {
+						gc_ld3.Store(&gc_lanes6)
 //line hecbench_matern.go:41
-									gc_pos.Thread = gc_rank + gc_k6
+						for gc_k6 := range 8 {
 //line hecbench_matern.go:41
-									localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
-								}
+							if gc_alive.ToBits()&(1<<gc_k6) != 0 {
+//line hecbench_matern.go:41
+								gc_pos.Thread = gc_rank + gc_k6
+//line hecbench_matern.go:41
+								localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 							}
-//line hecbench_matern.go:41
-							gc_pos.Thread = gc_rank
 						}
+//line hecbench_matern.go:41
+						gc_pos.Thread = gc_rank
 					}
+//line hecbench_matern.go:44
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 //line hecbench_matern.go:46
 					if gc_alive.And(gc_if2).ToBits() != 0 {
@@ -408,258 +375,255 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 //line hecbench_matern.go:64
 				res := float32(0)
 				{
-					{
 //line hecbench_matern.go:65
-						i_3 := int(0)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(1)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(2)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(3)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(4)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(5)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(6)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(7)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(8)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(9)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(10)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(11)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(12)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(13)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(14)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(15)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(16)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(17)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(18)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(19)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(20)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(21)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(22)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(23)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(24)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(25)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(26)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(27)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(28)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(29)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(30)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(31)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(32)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(33)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(34)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(35)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(36)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(37)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(38)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(39)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(40)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(41)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(42)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(43)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(44)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(45)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(46)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(47)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(48)
-						res += localResult[tx*maternSY+i_3]
-					}
-					{
-//line hecbench_matern.go:65
-						i_3 := int(49)
-						res += localResult[tx*maternSY+i_3]
-					}
+					i_3 := int(0)
+					res += localResult[tx*maternSY+i_3]
 				}
-//line hecbench_matern.go:68
+				{
+//line hecbench_matern.go:65
+					i_3 := int(1)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(2)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(3)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(4)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(5)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(6)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(7)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(8)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(9)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(10)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(11)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(12)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(13)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(14)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(15)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(16)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(17)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(18)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(19)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(20)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(21)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(22)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(23)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(24)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(25)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(26)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(27)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(28)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(29)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(30)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(31)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(32)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(33)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(34)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(35)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(36)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(37)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(38)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(39)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(40)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(41)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(42)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(43)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(44)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(45)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(46)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(47)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(48)
+					res += localResult[tx*maternSY+i_3]
+				}
+				{
+//line hecbench_matern.go:65
+					i_3 := int(49)
+					res += localResult[tx*maternSY+i_3]
+				}
 				result[px] = res
 			}
 //line hecbench_matern.go:71
@@ -670,8 +634,3 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 		}
 	}
 }
-
-// gc_files_hecbench_matern holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_matern.go
-var gc_files_hecbench_matern embed.FS

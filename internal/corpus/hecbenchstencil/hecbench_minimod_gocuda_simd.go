@@ -5,33 +5,11 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// TargetInner3DKernel is target_inner_3d_kernel: v ← 2u + vp·lap(u) − v
-// in the interior region [x3,x4)×[y3,y4)×[z3,z4).
-//
-//line hecbench_minimod.go:32
-func TargetInner3DKernel(nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_targetInner3DKernel,
-		func(gc_t *gocuda.Thread) {
-			targetInner3DKernel(gc_t, nx, ny, nz, ldimx, ldimy, ldimz, x3, x4, y3, y4, z3, z4, lx, ly, lz, hdx2, hdy2, hdz2, coef0, coefx1, coefx2, coefx3, coefx4, coefy1, coefy2, coefy3, coefy4, coefz1, coefz2, coefz3, coefz4, u, v, vp, phi, eta)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_targetInner3DKernel(gc_b, nx, ny, nz, ldimx, ldimy, ldimz, x3, x4, y3, y4, z3, z4, lx, ly, lz, hdx2, hdy2, hdz2, coef0, coefx1, coefx2, coefx3, coefx4, coefy1, coefy2, coefy3, coefy4, coefz1, coefz2, coefz3, coefz4, u, v, vp, phi, eta)
-		})
-}
-
-//line hecbench_minimod.go:32
-var gc_src_targetInner3DKernel = compiled.NewSource(gc_files_hecbench_minimod, "targetInner3DKernel", "d2063efd556f34a53c8c498aece18669abb2004f721ff35ba5b8d931fc40996b", "hecbench_minimod.go:28-94").NoGoexit("c252dd704ebb57a2d7af4484174f9d7dde0f316ec2d5891b941dd7072eefb130", "hecbench_minimod.go:22-26")
 
 //line hecbench_minimod.go:32
 func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
@@ -730,23 +708,6 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 		}
 	}
 }
-
-// TargetPml3DKernel is target_pml_3d_kernel: the damped update of v and
-// phi in a PML region, with the damping profile eta.
-//
-//line hecbench_minimod.go:100
-func TargetPml3DKernel(nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_targetPml3DKernel,
-		func(gc_t *gocuda.Thread) {
-			targetPml3DKernel(gc_t, nx, ny, nz, ldimx, ldimy, ldimz, x3, x4, y3, y4, z3, z4, lx, ly, lz, hdx2, hdy2, hdz2, coef0, coefx1, coefx2, coefx3, coefx4, coefy1, coefy2, coefy3, coefy4, coefz1, coefz2, coefz3, coefz4, u, v, vp, phi, eta)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_targetPml3DKernel(gc_b, nx, ny, nz, ldimx, ldimy, ldimz, x3, x4, y3, y4, z3, z4, lx, ly, lz, hdx2, hdy2, hdz2, coef0, coefx1, coefx2, coefx3, coefx4, coefy1, coefy2, coefy3, coefy4, coefz1, coefz2, coefz3, coefz4, u, v, vp, phi, eta)
-		})
-}
-
-//line hecbench_minimod.go:100
-var gc_src_targetPml3DKernel = compiled.NewSource(gc_files_hecbench_minimod, "targetPml3DKernel", "d7cd7bbab2c6d4105d0e287be2c8c109c776080dc53078199c8b224d64216859", "hecbench_minimod.go:96-176").NoGoexit("c252dd704ebb57a2d7af4484174f9d7dde0f316ec2d5891b941dd7072eefb130", "hecbench_minimod.go:22-26")
 
 //line hecbench_minimod.go:100
 func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ldimy, ldimz int, x3, x4, y3, y4, z3, z4 int64, lx, ly, lz int64, hdx2, hdy2, hdz2 float32, coef0 float32, coefx1, coefx2, coefx3, coefx4 float32, coefy1, coefy2, coefy3, coefy4 float32, coefz1, coefz2, coefz3, coefz4 float32, u, v, vp, phi, eta []float32) {
@@ -1830,69 +1791,3 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 		}
 	}
 }
-
-// KernelAddSourceKernel is kernel_add_source_kernel: one thread adds the
-// source term at idx.
-//
-//line hecbench_minimod.go:182
-func KernelAddSourceKernel(gU []float32, idx int64, source float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_kernelAddSourceKernel,
-		func(gc_t *gocuda.Thread) { kernelAddSourceKernel(gc_t, gU, idx, source) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_kernelAddSourceKernel(gc_b, gc_lo, gc_hi, gU, idx, source)
-		})
-}
-
-//line hecbench_minimod.go:182
-var gc_src_kernelAddSourceKernel = compiled.NewSource(gc_files_hecbench_minimod, "kernelAddSourceKernel", "f77ef12358d1b778e78f4aff72cd9d754833603c9e5b9a6f859b1422b95d4e31", "hecbench_minimod.go:178-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_minimod.go:182
-func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []float32, idx int64, source float32) {
-	gc_pos := gc_b.Pos()
-	gc_n := gc_b.Len()
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-//line hecbench_minimod.go:191
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-				gU[idx] += source
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-				gU[idx] += source
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-				gU[idx] += source
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-				gU[idx] += source
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-//line hecbench_minimod.go:183
-			gU[idx] += source
-		}
-	}
-}
-
-// gc_files_hecbench_minimod holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_minimod.go
-//line hecbench_minimod.go:192
-var gc_files_hecbench_minimod embed.FS

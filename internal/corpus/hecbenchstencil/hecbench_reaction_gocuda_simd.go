@@ -5,91 +5,11 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReactionGrayScottKernel is reaction_gray_scott: the reaction rates of
-// both components, grid-stride.
-//
-//line hecbench_reaction.go:16
-func ReactionGrayScottKernel(fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_reactionGrayScottKernel,
-		func(gc_t *gocuda.Thread) { reactionGrayScottKernel(gc_t, fx, fy, drx, dry, ncells, dC1, dC2) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_reactionGrayScottKernel(gc_b, gc_lo, gc_hi, fx, fy, drx, dry, ncells, dC1, dC2)
-		})
-}
-
-//line hecbench_reaction.go:16
-var gc_src_reactionGrayScottKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionGrayScottKernel", "80d810df7471bcc198ce23472f19f40bc612497b82e39042fe5f91b670d7eaa5", "hecbench_reaction.go:12-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_reaction.go:16
-func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx, fy, drx, dry []float32, ncells uint32, dC1, dC2 float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_reaction.go:18
-		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:20
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:17
-				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:20
-				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:20
-					gc_b.Tick()
-//line hecbench_reaction.go:20
-					if gc_b.Stopped() {
-//line hecbench_reaction.go:20
-						return
-					}
-//line hecbench_reaction.go:21
-					r := fx[i] * fy[i] * fy[i]
-					drx[i] = -r + dC1*(1-fx[i])
-					dry[i] = r - (dC1+dC2)*fy[i]
-				}
-			}
-		}
-	}
-}
-
-// DerivativeX2PbcKernel is derivative_x2_pbc: a block holds pencils rows
-// of x with a one-cell periodic halo each side, filled by thread 0 of each
-// row between two barriers.
-//
-//line hecbench_reaction.go:32
-func DerivativeX2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeX2PbcKernel,
-		func(gc_t *gocuda.Thread) { derivativeX2PbcKernel(gc_t, f, df, mx, my, pencils) },
-		func(gc_b *compiled.Block) { gc_body_derivativeX2PbcKernel(gc_b, f, df, mx, my, pencils) })
-}
-
-//line hecbench_reaction.go:32
-var gc_src_derivativeX2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2PbcKernel", "df2a544eb6e7847fdc25112752c9a6510bfeae2244c7c8597a8c485b4766f137", "hecbench_reaction.go:27-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:32
 func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
@@ -395,19 +315,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	}
 }
 
-// DerivativeX2ZerofluxKernel is derivative_x2_zeroflux: one-sided
-// differences at the first and last cell of each row.
-//
-//line hecbench_reaction.go:64
-func DerivativeX2ZerofluxKernel(f, df []float32, mx, my uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeX2ZerofluxKernel,
-		func(gc_t *gocuda.Thread) { derivativeX2ZerofluxKernel(gc_t, f, df, mx, my) },
-		func(gc_b *compiled.Block) { gc_body_derivativeX2ZerofluxKernel(gc_b, f, df, mx, my) })
-}
-
-//line hecbench_reaction.go:64
-var gc_src_derivativeX2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2ZerofluxKernel", "7f203b3c8bd656fe32492b0e2861f57422855a09f4363d402079b897624277bb", "hecbench_reaction.go:60-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_reaction.go:64
 func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my uint32) {
 	t := gc_b.Thread()
@@ -617,19 +524,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 		}
 	}
 }
-
-// DerivativeY2PbcKernel is derivative_y2_pbc: a block holds pencils
-// columns along y with a periodic halo.
-//
-//line hecbench_reaction.go:92
-func DerivativeY2PbcKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeY2PbcKernel,
-		func(gc_t *gocuda.Thread) { derivativeY2PbcKernel(gc_t, f, df, mx, my, pencils) },
-		func(gc_b *compiled.Block) { gc_body_derivativeY2PbcKernel(gc_b, f, df, mx, my, pencils) })
-}
-
-//line hecbench_reaction.go:92
-var gc_src_derivativeY2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2PbcKernel", "a0399ce3123ea483124d47c41bc6dfb78e4efd50ab4c656e0cb9a0aea33f3b18", "hecbench_reaction.go:88-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:92
 func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
@@ -926,18 +820,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	}
 }
 
-// DerivativeY2ZerofluxKernel is derivative_y2_zeroflux.
-//
-//line hecbench_reaction.go:123
-func DerivativeY2ZerofluxKernel(f, df []float32, mx, my, pencils uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeY2ZerofluxKernel,
-		func(gc_t *gocuda.Thread) { derivativeY2ZerofluxKernel(gc_t, f, df, mx, my, pencils) },
-		func(gc_b *compiled.Block) { gc_body_derivativeY2ZerofluxKernel(gc_b, f, df, mx, my, pencils) })
-}
-
-//line hecbench_reaction.go:123
-var gc_src_derivativeY2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2ZerofluxKernel", "4d2c74aa364c49f6f6d532382b74668cdf957454c1a0bdeb5197880f46921eae", "hecbench_reaction.go:120-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_reaction.go:123
 func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
 	t := gc_b.Thread()
@@ -1191,19 +1073,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 		}
 	}
 }
-
-// DerivativeZ2PbcKernel is derivative_z2_pbc: pencils columns along z
-// with a periodic halo.
-//
-//line hecbench_reaction.go:151
-func DerivativeZ2PbcKernel(f, df []float32, mx, my, mz, pencils uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeZ2PbcKernel,
-		func(gc_t *gocuda.Thread) { derivativeZ2PbcKernel(gc_t, f, df, mx, my, mz, pencils) },
-		func(gc_b *compiled.Block) { gc_body_derivativeZ2PbcKernel(gc_b, f, df, mx, my, mz, pencils) })
-}
-
-//line hecbench_reaction.go:151
-var gc_src_derivativeZ2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2PbcKernel", "ebf48d74663402c058e1678717afc21a396175b9fab1c220557f0af0d80fd742", "hecbench_reaction.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_reaction.go:151
 func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
@@ -1498,18 +1367,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	}
 }
 
-// DerivativeZ2ZerofluxKernel is derivative_z2_zeroflux.
-//
-//line hecbench_reaction.go:182
-func DerivativeZ2ZerofluxKernel(f, df []float32, mx, my, mz, pencils uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_derivativeZ2ZerofluxKernel,
-		func(gc_t *gocuda.Thread) { derivativeZ2ZerofluxKernel(gc_t, f, df, mx, my, mz, pencils) },
-		func(gc_b *compiled.Block) { gc_body_derivativeZ2ZerofluxKernel(gc_b, f, df, mx, my, mz, pencils) })
-}
-
-//line hecbench_reaction.go:182
-var gc_src_derivativeZ2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2ZerofluxKernel", "4d71990e9860d2d0a30e274e568a49bb72e836fd6103d61c0dfa6f04b0b927e9", "hecbench_reaction.go:179-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line hecbench_reaction.go:182
 func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
 	t := gc_b.Thread()
@@ -1754,128 +1611,3 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 		}
 	}
 }
-
-// ConstructLaplacianKernel is construct_laplacian: the diffusion constant
-// times the sum of the three second derivatives, grid-stride.
-//
-//line hecbench_reaction.go:210
-func ConstructLaplacianKernel(df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_constructLaplacianKernel,
-		func(gc_t *gocuda.Thread) { constructLaplacianKernel(gc_t, df, dfx, dfy, dfz, ncells, dDiffcon) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_constructLaplacianKernel(gc_b, gc_lo, gc_hi, df, dfx, dfy, dfz, ncells, dDiffcon)
-		})
-}
-
-//line hecbench_reaction.go:210
-var gc_src_constructLaplacianKernel = compiled.NewSource(gc_files_hecbench_reaction, "constructLaplacianKernel", "ba25ffe4f67ad0d1c117c6e095e167181cbf59a8d53b9ccc24a6e17f8b3bc978", "hecbench_reaction.go:206-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_reaction.go:210
-func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df, dfx, dfy, dfz []float32, ncells uint32, dDiffcon float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_reaction.go:212
-		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:214
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:211
-				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:214
-				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:214
-					gc_b.Tick()
-//line hecbench_reaction.go:214
-					if gc_b.Stopped() {
-//line hecbench_reaction.go:214
-						return
-					}
-//line hecbench_reaction.go:215
-					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
-				}
-			}
-		}
-	}
-}
-
-// ReactionUpdateKernel is update: an explicit Euler step of both
-// components, grid-stride.
-//
-//line hecbench_reaction.go:223
-func ReactionUpdateKernel(x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_reactionUpdateKernel,
-		func(gc_t *gocuda.Thread) { reactionUpdateKernel(gc_t, x, y, ddx, ddy, drx, dry, ncells, dDt) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_reactionUpdateKernel(gc_b, gc_lo, gc_hi, x, y, ddx, ddy, drx, dry, ncells, dDt)
-		})
-}
-
-//line hecbench_reaction.go:223
-var gc_src_reactionUpdateKernel = compiled.NewSource(gc_files_hecbench_reaction, "reactionUpdateKernel", "5831fe2ec1187eefb358069913f4cb13dc5bb2ff207e07a5f3bf4e208ecb9ed2", "hecbench_reaction.go:219-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_reaction.go:223
-func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, ddx, ddy, drx, dry []float32, ncells uint32, dDt float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_reaction.go:225
-		stride := gc_bdx * gc_gdx
-//line hecbench_reaction.go:227
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_reaction.go:224
-				index := gc_bx*gc_bdx + gc_tx
-//line hecbench_reaction.go:227
-				for i := index; uint32(i) < ncells; i += stride {
-//line hecbench_reaction.go:227
-					gc_b.Tick()
-//line hecbench_reaction.go:227
-					if gc_b.Stopped() {
-//line hecbench_reaction.go:227
-						return
-					}
-//line hecbench_reaction.go:228
-					x[i] += (ddx[i] + drx[i]) * dDt
-					y[i] += (ddy[i] + dry[i]) * dDt
-				}
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_reaction.go
-//line hecbench_reaction.go:240
-var gc_files_hecbench_reaction embed.FS

@@ -217,46 +217,40 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
-//line hecbench_sad.go:99
-					atomic.Min(&minSad[0], cache[0])
-				}
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_sad.go:99
-					atomic.Min(&minSad[0], cache[0])
-				}
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_sad.go:99
-					atomic.Min(&minSad[0], cache[0])
-				}
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line hecbench_sad.go:99
-					atomic.Min(&minSad[0], cache[0])
-				}
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			{
 //line hecbench_sad.go:99
 				atomic.Min(&minSad[0], cache[0])
 			}
+			{
+//line hecbench_sad.go:103
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_sad.go:99
+				atomic.Min(&minSad[0], cache[0])
+			}
+			{
+//line hecbench_sad.go:103
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_sad.go:99
+				atomic.Min(&minSad[0], cache[0])
+			}
+			{
+//line hecbench_sad.go:103
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_sad.go:99
+				atomic.Min(&minSad[0], cache[0])
+			}
+		}
+//line hecbench_sad.go:103
+		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_sad.go:99
+			atomic.Min(&minSad[0], cache[0])
 		}
 	}
 }
@@ -265,6 +259,8 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 // the array count, in a __shared__ int, the entries equal to the minimum,
 // and thread 0 adds the count to num_occurrences; the barriers are inside
 // the bounds check, so the last block's threads past the end skip them.
+//
+//line hecbench_sad.go:109
 func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrences []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_getNumOfOccurrencesKernel,
 		func(gc_t *gocuda.Thread) {
@@ -302,12 +298,10 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			gid := uint32(gc_tx + gc_bx*gc_bdx)
 //line hecbench_sad.go:114
 			if !(gid < uint32(sadArraySize)) {
-				{
 //line hecbench_sad.go:114
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line hecbench_sad.go:114
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line hecbench_sad.go:115
 			if gc_tx == 0 {
@@ -341,10 +335,8 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			if gc_exited[gc_rank] {
 				continue
 			}
-			{
 //line hecbench_sad.go:129
-				atomic.Add(&numOccurrences[0], s[0])
-			}
+			atomic.Add(&numOccurrences[0], s[0])
 		}
 	}
 }
@@ -352,5 +344,4 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 // gc_files_hecbench_sad holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_sad.go
-//line hecbench_sad.go:139
 var gc_files_hecbench_sad embed.FS

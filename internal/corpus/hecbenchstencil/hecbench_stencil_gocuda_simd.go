@@ -5,30 +5,11 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Stencil1DKernel is stencil_1d of stencil_1d.cu: each output is the sum
-// of the 2·RADIUS+1 inputs around it, read through a shared tile with a
-// halo loaded by the first RADIUS threads.
-//
-//line hecbench_stencil.go:22
-func Stencil1DKernel(in, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stencil1DKernel,
-		func(gc_t *gocuda.Thread) { stencil1DKernel(gc_t, in, out) },
-		func(gc_b *compiled.Block) { gc_body_stencil1DKernel(gc_b, in, out) })
-}
-
-//line hecbench_stencil.go:22
-var gc_src_stencil1DKernel = compiled.NewSource(gc_files_hecbench_stencil, "stencil1DKernel", "d1a490e50fad5a35e6c1fafa6f5789c81438596c2d976e971ac684f32df82a34", "hecbench_stencil.go:17-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stencil.go:22
 func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
@@ -94,10 +75,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 									gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
 									if gc_else3.ToBits() != 0 {
-										{
 //line hecbench_stencil.go:32
-											archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-										}
+										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
 //line hecbench_stencil.go:32
@@ -117,10 +96,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
 									if gc_if5.And(gc_else4).ToBits() != 0 {
-										{
 //line hecbench_stencil.go:32
-											archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-										}
+										archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 //line hecbench_stencil.go:32
 									archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
@@ -210,10 +187,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
 							if gc_else.ToBits() != 0 {
-								{
 //line hecbench_stencil.go:33
-									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
-								}
+								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
 							}
 						}
 //line hecbench_stencil.go:35
@@ -232,12 +207,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
 							if gc_if2.And(gc_else2).ToBits() != 0 {
-								{
 //line hecbench_stencil.go:33
-									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
-								}
+								archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
 							}
-//line hecbench_stencil.go:35
 							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
 						}
 					}
@@ -477,23 +449,6 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:51
 	})
 }
-
-// Stencil3DKernel is stencil3d of stencil3d-cuda: a 16×16 block walks a
-// tile of 20 planes along x, three planes of psi and one of face charges
-// in shared memory, four barriers a plane; threads past the tile's last
-// row or column return before the first barrier.
-//
-//line hecbench_stencil.go:67
-func Stencil3DKernel(dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, nz int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stencil3DKernel,
-		func(gc_t *gocuda.Thread) { stencil3DKernel(gc_t, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ, nx, ny, nz) },
-		func(gc_b *compiled.Block) {
-			gc_body_stencil3DKernel(gc_b, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ, nx, ny, nz)
-		})
-}
-
-//line hecbench_stencil.go:67
-var gc_src_stencil3DKernel = compiled.NewSource(gc_files_hecbench_stencil, "stencil3DKernel", "8e848c7d702f0e1732520784aaf433443b51c2320498efe3eb4748aee8bbfb5e", "hecbench_stencil.go:61-179").NoGoexit("ae0f508198d91481158a2ee9ed99da6c8f9569df230155312889fa98b56d9687", "hecbench_stencil.go:55-59")
 
 //line hecbench_stencil.go:67
 func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, nz int) {
@@ -1602,8 +1557,3 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		nii = tii
 	}
 }
-
-// gc_files_hecbench_stencil holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_stencil.go
-var gc_files_hecbench_stencil embed.FS

@@ -5,36 +5,12 @@
 package hecbenchstencil
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BondWlcpowallviscKernel is bond_wlcpowallvisc: the type tables are
-// staged in shared memory, then each atom (grid-stride) sums the
-// worm-like-chain, power-law and dissipative forces of its bonds, with a
-// random stress from the TEA Gaussian, into the double force arrays.
-//
-//line hecbench_wlcpow.go:99
-func BondWlcpowallviscKernel(forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bondWlcpowallviscKernel,
-		func(gc_t *gocuda.Thread) {
-			bondWlcpowallviscKernel(gc_t, forceX, forceY, forceZ, coordMerged, veloc, nbond, bonds, bondR0, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal, period, padding, nType, nLocal)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_bondWlcpowallviscKernel(gc_b, forceX, forceY, forceZ, coordMerged, veloc, nbond, bonds, bondR0, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal, period, padding, nType, nLocal)
-		})
-}
-
-//line hecbench_wlcpow.go:99
-var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91")
 
 //line hecbench_wlcpow.go:99
 func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
@@ -256,30 +232,27 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 						var ww [3][3]float32
 						for tes := 0; tes < 3; tes++ {
 							{
-								{
 //line hecbench_wlcpow.go:168
-									see := int(0)
-									v1 := int32(math.Float32bits(veloc1.W))
-									v2 := int32(math.Float32bits(veloc2.W))
-									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-								}
-								{
+								see := int(0)
+								v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+							}
+							{
 //line hecbench_wlcpow.go:168
-									see := int(1)
-									v1 := int32(math.Float32bits(veloc1.W))
-									v2 := int32(math.Float32bits(veloc2.W))
-									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-								}
-								{
+								see := int(1)
+								v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+							}
+							{
 //line hecbench_wlcpow.go:168
-									see := int(2)
-									v1 := int32(math.Float32bits(veloc1.W))
-									v2 := int32(math.Float32bits(veloc2.W))
-									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-								}
+								see := int(2)
+								v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 							}
 						}
-//line hecbench_wlcpow.go:174
 						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
 						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
 						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
@@ -302,9 +275,3 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 		}
 	}
 }
-
-// gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_wlcpow.go
-//line hecbench_wlcpow.go:201
-var gc_files_hecbench_wlcpow embed.FS

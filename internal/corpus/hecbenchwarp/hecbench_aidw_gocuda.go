@@ -166,12 +166,11 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 //line hecbench_aidw.go:91
 			tid := int32(gc_tx + gc_bx*gc_bdx)
 			if tid >= inum {
-				{
 //line hecbench_aidw.go:92
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line hecbench_aidw.go:96
 			dist := float32(0)
 //line hecbench_aidw.go:96
 			tt := float32(0)
@@ -318,5 +317,4 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 // gc_files_hecbench_aidw holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_aidw.go
-//line hecbench_aidw.go:168
 var gc_files_hecbench_aidw embed.FS

@@ -5,32 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BswSequenceAaKernel is sequence_aa_kernel of bsw-cuda.
-//
-//line hecbench_bsw_kernel.go:19
-func BswSequenceAaKernel(inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bswSequenceAaKernel,
-		func(gc_t *gocuda.Thread) {
-			bswSequenceAaKernel(gc_t, inverse, seqAArray, seqBArray, prefixLengthA, prefixLengthB, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores, startGap, extendGap, scoringMatrix, encodingMatrix)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_bswSequenceAaKernel(gc_b, inverse, seqAArray, seqBArray, prefixLengthA, prefixLengthB, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores, startGap, extendGap, scoringMatrix, encodingMatrix)
-		})
-}
-
-//line hecbench_bsw_kernel.go:19
-var gc_src_bswSequenceAaKernel = compiled.NewSource(gc_files_hecbench_bsw_kernel, "bswSequenceAaKernel", "b42aca68e5b933d6c24c5c00e9b390d8e8dd89e7eb616f2d21c0f359775fcc4e", "hecbench_bsw_kernel.go:16-287", "hecbench_bsw.go:28-71", "hecbench_bsw.go:28-71", "hecbench_bsw.go:73-115").NoGoexit("680a74d7164c92ef6b070616aab44d083e94e08ce396506642e395e5a6eb0206", "hecbench_bsw.go:117-126", "hecbench_bsw_kernel.go:8-14")
 
 //line hecbench_bsw_kernel.go:19
 func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) {
@@ -670,16 +649,44 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line hecbench_bsw_kernel.go:212
-				var gc_m19 uint32
+			var gc_m19 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_bsw_kernel.go:23
+					threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+					isValid := gc_s_isValid[gc_rank]
+					minSize := gc_s_minSize[gc_rank]
+//line hecbench_bsw_kernel.go:172
+					if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
+						gc_m19 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+//line hecbench_bsw_kernel.go:173
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
@@ -688,272 +695,242 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 //line hecbench_bsw_kernel.go:25
 						isValid := gc_s_isValid[gc_rank]
 						minSize := gc_s_minSize[gc_rank]
-//line hecbench_bsw_kernel.go:172
-						if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
-							gc_m19 |= 1 << gc_lane
-						}
+//line hecbench_bsw_kernel.go:173
+						var activeMask uint32 = gc_c1r[gc_lane]
+//line hecbench_bsw_kernel.go:173
+						gc_c2m[gc_lane] = activeMask
+						gc_c2v[gc_lane] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
 					}
 				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
 //line hecbench_bsw_kernel.go:173
-					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
-							isValid := gc_s_isValid[gc_rank]
-							minSize := gc_s_minSize[gc_rank]
-//line hecbench_bsw_kernel.go:173
-							var activeMask uint32 = gc_c1r[gc_lane]
-//line hecbench_bsw_kernel.go:173
-							gc_c2m[gc_lane] = activeMask
-							gc_c2v[gc_lane] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					}
-//line hecbench_bsw_kernel.go:173
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
 //line hecbench_bsw_kernel.go:24
-							laneId := int16(gc_tx % 32)
+						laneId := int16(gc_tx % 32)
 //line hecbench_bsw_kernel.go:26
-							prevH := gc_s_prevH[gc_rank]
-							prevF := gc_s_prevF[gc_rank]
-							prevE := gc_s_prevE[gc_rank]
+						prevH := gc_s_prevH[gc_rank]
+						prevF := gc_s_prevF[gc_rank]
+						prevE := gc_s_prevE[gc_rank]
 //line hecbench_bsw_kernel.go:173
-							var ballotSync uint32 = gc_c2r[gc_lane]
+						var ballotSync uint32 = gc_c2r[gc_lane]
 //line hecbench_bsw_kernel.go:173
-							mask := ballotSync
+						mask := ballotSync
 //line hecbench_bsw_kernel.go:175
-							fVal := prevF + extendGap
-							hfVal := prevH + startGap
-							gc_c3m[gc_lane] = mask
-							gc_c3v[gc_lane] = prevE
-							gc_c3a[gc_lane] = int(laneId - 1)
-							gc_c3w[gc_lane] = 32
-							gc_l_mask[gc_lane] = mask
-							gc_l_fVal[gc_lane] = fVal
-							gc_l_hfVal[gc_lane] = hfVal
-						}
-					}
-//line hecbench_bsw_kernel.go:177
-					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line hecbench_bsw_kernel.go:24
-							laneId := int16(gc_tx % 32)
-//line hecbench_bsw_kernel.go:26
-							prevH := gc_s_prevH[gc_rank]
-							mask := gc_l_mask[gc_lane]
-//line hecbench_bsw_kernel.go:177
-							valeShfl := gc_c3r[gc_lane]
-							gc_c4m[gc_lane] = mask
-							gc_c4v[gc_lane] = prevH
-							gc_c4a[gc_lane] = int(laneId - 1)
-							gc_c4w[gc_lane] = 32
-							gc_l_valeShfl[gc_lane] = valeShfl
-						}
-					}
-//line hecbench_bsw_kernel.go:178
-					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx
-							laneId := int16(gc_tx % 32)
-							warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
-							maxSize := gc_s_maxSize[gc_rank]
-							var currF int16
-//line hecbench_bsw_kernel.go:30
-							var currE int16
-//line hecbench_bsw_kernel.go:32
-							prevPrevH := gc_s_prevPrevH[gc_rank]
-							diag := gc_s_diag[gc_rank]
-							mask := gc_l_mask[gc_lane]
-//line hecbench_bsw_kernel.go:36
-							fVal := gc_l_fVal[gc_lane]
-//line hecbench_bsw_kernel.go:38
-							hfVal := gc_l_hfVal[gc_lane]
-//line hecbench_bsw_kernel.go:40
-							valeShfl := gc_l_valeShfl[gc_lane]
-//line hecbench_bsw_kernel.go:178
-							valheShfl := gc_c4r[gc_lane]
-//line hecbench_bsw_kernel.go:180
-							eVal := int16(0)
-//line hecbench_bsw_kernel.go:180
-							heVal := int16(0)
-//line hecbench_bsw_kernel.go:182
-							if uint32(diag) >= maxSize {
-								eVal = localSpillPrevE[threadId-1] + extendGap
-								heVal = localSpillPrevH[threadId-1] + startGap
-							} else {
-								if warpId != 0 && laneId == 0 {
-									eVal = shPrevE[warpId-1] + extendGap
-									heVal = shPrevH[warpId-1] + startGap
-								} else {
-									eVal = valeShfl + extendGap
-									heVal = valheShfl + startGap
-								}
-							}
-//line hecbench_bsw_kernel.go:195
-							if warpId == 0 && laneId == 0 {
-								eVal = 0
-								heVal = 0
-							}
-							if fVal > hfVal {
-								currF = fVal
-							} else {
-								currF = hfVal
-							}
-							if eVal > heVal {
-								currE = eVal
-							} else {
-								currE = heVal
-							}
-//line hecbench_bsw_kernel.go:210
-							gc_c5m[gc_lane] = mask
-							gc_c5v[gc_lane] = prevPrevH
-							gc_c5a[gc_lane] = int(laneId - 1)
-							gc_c5w[gc_lane] = 32
-							gc_s_currF[gc_rank] = currF
-							gc_s_currE[gc_rank] = currE
-						}
-					}
-//line hecbench_bsw_kernel.go:210
-					compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx
-							laneId := int16(gc_tx % 32)
-							warpId := int16(gc_tx / 32)
-//line hecbench_bsw_kernel.go:27
-							longerSeq := gc_s_longerSeq[gc_rank]
-							maxSize := gc_s_maxSize[gc_rank]
-							minSize := gc_s_minSize[gc_rank]
-							myColumnChar := gc_s_myColumnChar[gc_rank]
-							i := gc_s_i[gc_rank]
-							threadMax := gc_s_threadMax[gc_rank]
-							var currH int16
-//line hecbench_bsw_kernel.go:35
-							currF := gc_s_currF[gc_rank]
-							currE := gc_s_currE[gc_rank]
-							diag := gc_s_diag[gc_rank]
-//line hecbench_bsw_kernel.go:210
-							testShufll := gc_c5r[gc_lane]
-							finalPrevPrevH := int16(0)
-							if uint32(diag) >= maxSize {
-								finalPrevPrevH = localSpillPrevPrevH[threadId-1]
-							} else {
-								if warpId != 0 && laneId == 0 {
-									finalPrevPrevH = shPrevPrevH[warpId-1]
-								} else {
-									finalPrevPrevH = testShufll
-								}
-							}
-//line hecbench_bsw_kernel.go:222
-							if warpId == 0 && laneId == 0 {
-								finalPrevPrevH = 0
-							}
-//line hecbench_bsw_kernel.go:226
-							var toComp int8
-							if inverse {
-								toComp = longerSeq[maxSize-uint32(i)]
-							} else {
-								toComp = longerSeq[i-1]
-							}
-							matIndexQ := shAaEncoding[int(toComp)]
-							matIndexR := shAaEncoding[int(myColumnChar)]
-							addScore := shAaScoring[matIndexQ*24+matIndexR]
-//line hecbench_bsw_kernel.go:236
-							diagScore := finalPrevPrevH + addScore
-//line hecbench_bsw_kernel.go:238
-							currH = findMaxFour(diagScore, currF, currE, 0)
-//line hecbench_bsw_kernel.go:240
-							var i_, j_ int
-							if inverse {
-								i_ = int(maxSize) - i
-								j_ = int(minSize) - threadId - 1
-							} else {
-								i_ = i
-								j_ = threadId + 1
-							}
-							if threadMax < currH {
-								gc_s_threadMaxI[gc_rank] = int16(i_)
-							}
-							if threadMax < currH {
-								gc_s_threadMaxJ[gc_rank] = int16(j_)
-							}
-							if threadMax < currH {
-								threadMax = currH
-							}
-							i++
-//line hecbench_bsw_kernel.go:267
-							gc_s_i[gc_rank] = i
-							gc_s_threadMax[gc_rank] = threadMax
-							gc_s_currH[gc_rank] = currH
-						}
+						fVal := prevF + extendGap
+						hfVal := prevH + startGap
+						gc_c3m[gc_lane] = mask
+						gc_c3v[gc_lane] = prevE
+						gc_c3a[gc_lane] = int(laneId - 1)
+						gc_c3w[gc_lane] = 32
+						gc_l_mask[gc_lane] = mask
+						gc_l_fVal[gc_lane] = fVal
+						gc_l_hfVal[gc_lane] = hfVal
 					}
 				}
-				gc_act = gc_save19 &^ gc_dead
+//line hecbench_bsw_kernel.go:177
+				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line hecbench_bsw_kernel.go:24
+						laneId := int16(gc_tx % 32)
+//line hecbench_bsw_kernel.go:26
+						prevH := gc_s_prevH[gc_rank]
+						mask := gc_l_mask[gc_lane]
+//line hecbench_bsw_kernel.go:177
+						valeShfl := gc_c3r[gc_lane]
+						gc_c4m[gc_lane] = mask
+						gc_c4v[gc_lane] = prevH
+						gc_c4a[gc_lane] = int(laneId - 1)
+						gc_c4w[gc_lane] = 32
+						gc_l_valeShfl[gc_lane] = valeShfl
+					}
+				}
+//line hecbench_bsw_kernel.go:178
+				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx
+						laneId := int16(gc_tx % 32)
+						warpId := int16(gc_tx / 32)
+//line hecbench_bsw_kernel.go:27
+						maxSize := gc_s_maxSize[gc_rank]
+						var currF int16
+//line hecbench_bsw_kernel.go:30
+						var currE int16
+//line hecbench_bsw_kernel.go:32
+						prevPrevH := gc_s_prevPrevH[gc_rank]
+						diag := gc_s_diag[gc_rank]
+						mask := gc_l_mask[gc_lane]
+//line hecbench_bsw_kernel.go:36
+						fVal := gc_l_fVal[gc_lane]
+//line hecbench_bsw_kernel.go:38
+						hfVal := gc_l_hfVal[gc_lane]
+//line hecbench_bsw_kernel.go:40
+						valeShfl := gc_l_valeShfl[gc_lane]
+//line hecbench_bsw_kernel.go:178
+						valheShfl := gc_c4r[gc_lane]
+//line hecbench_bsw_kernel.go:180
+						eVal := int16(0)
+//line hecbench_bsw_kernel.go:180
+						heVal := int16(0)
+//line hecbench_bsw_kernel.go:182
+						if uint32(diag) >= maxSize {
+							eVal = localSpillPrevE[threadId-1] + extendGap
+							heVal = localSpillPrevH[threadId-1] + startGap
+						} else {
+							if warpId != 0 && laneId == 0 {
+								eVal = shPrevE[warpId-1] + extendGap
+								heVal = shPrevH[warpId-1] + startGap
+							} else {
+								eVal = valeShfl + extendGap
+								heVal = valheShfl + startGap
+							}
+						}
+//line hecbench_bsw_kernel.go:195
+						if warpId == 0 && laneId == 0 {
+							eVal = 0
+							heVal = 0
+						}
+						if fVal > hfVal {
+							currF = fVal
+						} else {
+							currF = hfVal
+						}
+						if eVal > heVal {
+							currE = eVal
+						} else {
+							currE = heVal
+						}
+//line hecbench_bsw_kernel.go:210
+						gc_c5m[gc_lane] = mask
+						gc_c5v[gc_lane] = prevPrevH
+						gc_c5a[gc_lane] = int(laneId - 1)
+						gc_c5w[gc_lane] = 32
+						gc_s_currF[gc_rank] = currF
+						gc_s_currE[gc_rank] = currE
+					}
+				}
+//line hecbench_bsw_kernel.go:210
+				compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx
+						laneId := int16(gc_tx % 32)
+						warpId := int16(gc_tx / 32)
+//line hecbench_bsw_kernel.go:27
+						longerSeq := gc_s_longerSeq[gc_rank]
+						maxSize := gc_s_maxSize[gc_rank]
+						minSize := gc_s_minSize[gc_rank]
+						myColumnChar := gc_s_myColumnChar[gc_rank]
+						i := gc_s_i[gc_rank]
+						threadMax := gc_s_threadMax[gc_rank]
+						var currH int16
+//line hecbench_bsw_kernel.go:35
+						currF := gc_s_currF[gc_rank]
+						currE := gc_s_currE[gc_rank]
+						diag := gc_s_diag[gc_rank]
+//line hecbench_bsw_kernel.go:210
+						testShufll := gc_c5r[gc_lane]
+						finalPrevPrevH := int16(0)
+						if uint32(diag) >= maxSize {
+							finalPrevPrevH = localSpillPrevPrevH[threadId-1]
+						} else {
+							if warpId != 0 && laneId == 0 {
+								finalPrevPrevH = shPrevPrevH[warpId-1]
+							} else {
+								finalPrevPrevH = testShufll
+							}
+						}
+//line hecbench_bsw_kernel.go:222
+						if warpId == 0 && laneId == 0 {
+							finalPrevPrevH = 0
+						}
+//line hecbench_bsw_kernel.go:226
+						var toComp int8
+						if inverse {
+							toComp = longerSeq[maxSize-uint32(i)]
+						} else {
+							toComp = longerSeq[i-1]
+						}
+						matIndexQ := shAaEncoding[int(toComp)]
+						matIndexR := shAaEncoding[int(myColumnChar)]
+						addScore := shAaScoring[matIndexQ*24+matIndexR]
+//line hecbench_bsw_kernel.go:236
+						diagScore := finalPrevPrevH + addScore
+//line hecbench_bsw_kernel.go:238
+						currH = findMaxFour(diagScore, currF, currE, 0)
+//line hecbench_bsw_kernel.go:240
+						var i_, j_ int
+						if inverse {
+							i_ = int(maxSize) - i
+							j_ = int(minSize) - threadId - 1
+						} else {
+							i_ = i
+							j_ = threadId + 1
+						}
+						if threadMax < currH {
+							gc_s_threadMaxI[gc_rank] = int16(i_)
+						}
+						if threadMax < currH {
+							gc_s_threadMaxJ[gc_rank] = int16(j_)
+						}
+						if threadMax < currH {
+							threadMax = currH
+						}
+						i++
+//line hecbench_bsw_kernel.go:267
+						gc_s_i[gc_rank] = i
+						gc_s_threadMax[gc_rank] = threadMax
+						gc_s_currH[gc_rank] = currH
+					}
+				}
 			}
+			gc_act = gc_save19 &^ gc_dead
 		}
 //line hecbench_bsw_kernel.go:278
 		gc_step6 := 0
@@ -1342,12 +1319,321 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_bsw.go:143
-			var gc_m35 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
+		var gc_m35 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_bsw.go:78
+				warpId_ := gc_tx / 32
+//line hecbench_bsw.go:109
+				if warpId_ == 0 {
+					gc_m35 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save35 := gc_act
+		gc_act = gc_save35 & gc_m35
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				myVal := gc_s_myVal[gc_rank]
+				lengthSeqB_ := gc_s_lengthSeqB_[gc_rank]
+//line hecbench_bsw.go:110
+				var val_ int16 = myVal
+//line hecbench_bsw.go:110
+				var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
+//line hecbench_bsw.go:110
+				var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
+//line hecbench_bsw.go:110
+				var lengthSeqB_3 uint32 = lengthSeqB_
+//line hecbench_bsw.go:115
+				gc_l_val_[gc_lane] = val_
+				gc_l_myIndex_2[gc_lane] = myIndex_2
+				gc_l_myIndex2_2[gc_lane] = myIndex2_2
+				gc_l_lengthSeqB_3[gc_lane] = lengthSeqB_3
+			}
+//line hecbench_bsw.go:110
+			var inverse_3 bool = inverse_
+//line hecbench_bsw.go:33
+			warpSize_ := 32
+//line hecbench_bsw.go:35
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:49
+				myIndex_2 := gc_l_myIndex_2[gc_lane]
+//line hecbench_bsw.go:51
+				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+//line hecbench_bsw.go:53
+				lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
+//line hecbench_bsw.go:34
+				myMax_ := int16(0)
+				newInd_ := int16(0)
+				newInd2_ := int16(0)
+				ind_ := *myIndex_2
+				ind2_ := *myIndex2_2
+				myMax_ = val_
+//line hecbench_bsw.go:42
+				_ = newInd2_
+//line hecbench_bsw.go:40
+				gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
+				gc_l_myMax_[gc_lane] = myMax_
+				gc_l_newInd_[gc_lane] = newInd_
+				gc_l_ind_[gc_lane] = ind_
+				gc_l_ind2_[gc_lane] = ind2_
+			}
+//line hecbench_bsw.go:40
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_bsw.go:40
+						mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
+//line hecbench_bsw.go:40
+						mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line hecbench_bsw.go:40
+						mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
+//line hecbench_bsw.go:40
+						mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bsw.go:40
+					mask_2 := gc_c10r[gc_lane]
+//line hecbench_bsw.go:42
+					gc_l_mask_2[gc_lane] = mask_2
+				}
+			}
+//line hecbench_bsw.go:42
+			for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bsw.go:49
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+					mask_2 := gc_l_mask_2[gc_lane]
+//line hecbench_bsw.go:43
+					gc_c11m[gc_lane] = mask_2
+					gc_c11a[gc_lane] = offset_
+					gc_c11w[gc_lane] = 32
+				}
+//line hecbench_bsw.go:43
+				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bsw.go:50
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:52
+					ind_ := gc_l_ind_[gc_lane]
+					_ = ind_
+					mask_2 := gc_l_mask_2[gc_lane]
+//line hecbench_bsw.go:43
+					tempVal_2 := gc_c11r[gc_lane]
+					val_ = max(val_, tempVal_2)
+					gc_c12m[gc_lane] = mask_2
+					gc_c12a[gc_lane] = offset_
+					gc_c12w[gc_lane] = 32
+					gc_l_val_[gc_lane] = val_
+					gc_l_tempVal_2[gc_lane] = tempVal_2
+				}
+//line hecbench_bsw.go:45
+				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bsw.go:52
+					var newInd_ int16
+//line hecbench_bsw.go:54
+					ind2_ := gc_l_ind2_[gc_lane]
+					_ = ind2_
+					mask_2 := gc_l_mask_2[gc_lane]
+//line hecbench_bsw.go:45
+					newInd_ = gc_c12r[gc_lane]
+					gc_c13m[gc_lane] = mask_2
+					gc_c13a[gc_lane] = offset_
+					gc_c13w[gc_lane] = 32
+					gc_l_newInd_[gc_lane] = newInd_
+				}
+//line hecbench_bsw.go:46
+				compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_bsw.go:53
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_bsw.go:55
+					myMax_ := gc_l_myMax_[gc_lane]
+//line hecbench_bsw.go:57
+					newInd_ := gc_l_newInd_[gc_lane]
+//line hecbench_bsw.go:59
+					var newInd2_ int16
+//line hecbench_bsw.go:61
+					ind_ := gc_l_ind_[gc_lane]
+//line hecbench_bsw.go:63
+					ind2_ := gc_l_ind2_[gc_lane]
+//line hecbench_bsw.go:65
+					tempVal_2 := gc_l_tempVal_2[gc_lane]
+//line hecbench_bsw.go:46
+					newInd2_ = gc_c13r[gc_lane]
+					if val_ != myMax_ {
+						ind_ = newInd_
+						ind2_ = newInd2_
+						myMax_ = val_
+					} else if val_ == tempVal_2 {
+//line hecbench_bsw.go:54
+						if inverse_3 {
+							if newInd2_ > ind2_ {
+								ind_ = newInd_
+								ind2_ = newInd2_
+							}
+						} else {
+							if newInd_ < ind_ {
+								ind_ = newInd_
+								ind2_ = newInd2_
+							}
+						}
+					}
+					gc_l_myMax_[gc_lane] = myMax_
+					gc_l_ind_[gc_lane] = ind_
+					gc_l_ind2_[gc_lane] = ind2_
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var val_ int16
+//line hecbench_bsw.go:79
+				myIndex_2 := gc_l_myIndex_2[gc_lane]
+//line hecbench_bsw.go:81
+				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+//line hecbench_bsw.go:83
+				myMax_ := gc_l_myMax_[gc_lane]
+//line hecbench_bsw.go:85
+				ind_ := gc_l_ind_[gc_lane]
+//line hecbench_bsw.go:87
+				ind2_ := gc_l_ind2_[gc_lane]
+//line hecbench_bsw.go:89
+				var myVal int16
+//line hecbench_bsw.go:91
+				myIndex := gc_s_myIndex[gc_rank]
+				myIndex2 := gc_s_myIndex2[gc_rank]
+//line hecbench_bsw.go:67
+				*myIndex_2 = ind_
+				*myIndex2_2 = ind2_
+				val_ = myMax_
+				var r_2 int16 = val_
+//line hecbench_bsw.go:110
+				myVal = r_2
+				*myIndex = gc_s_myInd[gc_rank]
+				*myIndex2 = gc_s_myInd2[gc_rank]
+//line hecbench_bsw.go:114
+				gc_l_val_[gc_lane] = val_
+				gc_s_myVal[gc_rank] = myVal
+			}
+		}
+		gc_act = gc_save35 &^ gc_dead
+		{
+//line hecbench_bsw.go:121
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+//line hecbench_bsw.go:124
+			gc_x0 := gc_tidx.X
+			gc_off5 := blockId
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
+				gc_at8 := seqBAlignBegin[gc_off5:][:1]
+				gc_at9 := seqAAlignBegin[gc_off5:][:1]
+				gc_at10 := seqBAlignEnd[gc_off5:][:1]
+				gc_at11 := seqAAlignEnd[gc_off5:][:1]
+				gc_at12 := topScores[gc_off5:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+//line hecbench_bsw.go:135
+					gc_rank := gc_w + gc_lane
+//line hecbench_bsw_kernel.go:23
+					threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
+					myVal := gc_s_myVal[gc_rank]
+					lengthSeqA := gc_s_lengthSeqA[gc_rank]
+					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+					var threadMax int16
+//line hecbench_bsw.go:114
+					var r int16 = myVal
+//line hecbench_bsw_kernel.go:261
+					threadMax = r
+//line hecbench_bsw_kernel.go:264
+					if inverse {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								gc_at8[0] = gc_s_threadMaxI[gc_rank]
+								gc_at9[0] = gc_s_threadMaxJ[gc_rank]
+							} else {
+								gc_at9[0] = gc_s_threadMaxI[gc_rank]
+								gc_at8[0] = gc_s_threadMaxJ[gc_rank]
+							}
+						}
+					} else {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								gc_at10[0] = gc_s_threadMaxI[gc_rank]
+								gc_at11[0] = gc_s_threadMaxJ[gc_rank]
+								gc_at12[0] = threadMax
+							} else {
+								gc_at11[0] = gc_s_threadMaxI[gc_rank]
+								gc_at10[0] = gc_s_threadMaxJ[gc_rank]
+								gc_at12[0] = threadMax
+							}
+						}
+					}
+//line hecbench_bsw_kernel.go:288
+					gc_s_threadMax[gc_rank] = threadMax
+				}
+			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
@@ -1355,363 +1641,45 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_bsw.go:78
-					warpId_ := gc_tx / 32
-//line hecbench_bsw.go:109
-					if warpId_ == 0 {
-						gc_m35 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save35 := gc_act
-			gc_act = gc_save35 & gc_m35
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_bsw_kernel.go:23
+					threadId := gc_tx
+//line hecbench_bsw_kernel.go:25
 					myVal := gc_s_myVal[gc_rank]
-					lengthSeqB_ := gc_s_lengthSeqB_[gc_rank]
-//line hecbench_bsw.go:110
-					var val_ int16 = myVal
-//line hecbench_bsw.go:110
-					var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
-//line hecbench_bsw.go:110
-					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:110
-					var lengthSeqB_3 uint32 = lengthSeqB_
-//line hecbench_bsw.go:115
-					gc_l_val_[gc_lane] = val_
-					gc_l_myIndex_2[gc_lane] = myIndex_2
-					gc_l_myIndex2_2[gc_lane] = myIndex2_2
-					gc_l_lengthSeqB_3[gc_lane] = lengthSeqB_3
-				}
-//line hecbench_bsw.go:110
-				var inverse_3 bool = inverse_
-//line hecbench_bsw.go:33
-				warpSize_ := 32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:49
-						myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:51
-						myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:53
-						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
-//line hecbench_bsw.go:34
-						myMax_ := int16(0)
-						newInd_ := int16(0)
-						newInd2_ := int16(0)
-						ind_ := *myIndex_2
-						ind2_ := *myIndex2_2
-						myMax_ = val_
-//line hecbench_bsw.go:42
-						_ = newInd2_
-//line hecbench_bsw.go:40
-						gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
-						gc_l_myMax_[gc_lane] = myMax_
-						gc_l_newInd_[gc_lane] = newInd_
-						gc_l_ind_[gc_lane] = ind_
-						gc_l_ind2_[gc_lane] = ind2_
-					}
-				}
-//line hecbench_bsw.go:40
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_bsw.go:40
-							mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
-//line hecbench_bsw.go:40
-							mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
+					lengthSeqA := gc_s_lengthSeqA[gc_rank]
+					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+					var threadMax int16
+//line hecbench_bsw.go:114
+					var r int16 = myVal
+//line hecbench_bsw_kernel.go:261
+					threadMax = r
+//line hecbench_bsw_kernel.go:264
+					if inverse {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+								seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
+							} else {
+								seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+								seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
+							}
 						}
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line hecbench_bsw.go:40
-							mask_2 := archsimd.LoadUint32x8Slice(gc_c10r[gc_lane:])
-//line hecbench_bsw.go:40
-							mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_bsw.go:40
-						mask_2 := gc_c10r[gc_lane]
-//line hecbench_bsw.go:42
-						gc_l_mask_2[gc_lane] = mask_2
-					}
-				}
-//line hecbench_bsw.go:42
-				for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_bsw.go:49
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
-						mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:43
-						gc_c11m[gc_lane] = mask_2
-						gc_c11a[gc_lane] = offset_
-						gc_c11w[gc_lane] = 32
-					}
-//line hecbench_bsw.go:43
-					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_bsw.go:50
-						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:52
-						ind_ := gc_l_ind_[gc_lane]
-						_ = ind_
-						mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:43
-						tempVal_2 := gc_c11r[gc_lane]
-						val_ = max(val_, tempVal_2)
-						gc_c12m[gc_lane] = mask_2
-						gc_c12a[gc_lane] = offset_
-						gc_c12w[gc_lane] = 32
-						gc_l_val_[gc_lane] = val_
-						gc_l_tempVal_2[gc_lane] = tempVal_2
-					}
-//line hecbench_bsw.go:45
-					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_bsw.go:52
-						var newInd_ int16
-//line hecbench_bsw.go:54
-						ind2_ := gc_l_ind2_[gc_lane]
-						_ = ind2_
-						mask_2 := gc_l_mask_2[gc_lane]
-//line hecbench_bsw.go:45
-						newInd_ = gc_c12r[gc_lane]
-						gc_c13m[gc_lane] = mask_2
-						gc_c13a[gc_lane] = offset_
-						gc_c13w[gc_lane] = 32
-						gc_l_newInd_[gc_lane] = newInd_
-					}
-//line hecbench_bsw.go:46
-					compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_bsw.go:53
-						val_ := gc_l_val_[gc_lane]
-//line hecbench_bsw.go:55
-						myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:57
-						newInd_ := gc_l_newInd_[gc_lane]
-//line hecbench_bsw.go:59
-						var newInd2_ int16
-//line hecbench_bsw.go:61
-						ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:63
-						ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:65
-						tempVal_2 := gc_l_tempVal_2[gc_lane]
-//line hecbench_bsw.go:46
-						newInd2_ = gc_c13r[gc_lane]
-						if val_ != myMax_ {
-							ind_ = newInd_
-							ind2_ = newInd2_
-							myMax_ = val_
-						} else if val_ == tempVal_2 {
-//line hecbench_bsw.go:54
-							if inverse_3 {
-								if newInd2_ > ind2_ {
-									ind_ = newInd_
-									ind2_ = newInd2_
-								}
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+								seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
+								topScores[blockId] = threadMax
 							} else {
-								if newInd_ < ind_ {
-									ind_ = newInd_
-									ind2_ = newInd2_
-								}
+								seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+								seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
+								topScores[blockId] = threadMax
 							}
 						}
-						gc_l_myMax_[gc_lane] = myMax_
-						gc_l_ind_[gc_lane] = ind_
-						gc_l_ind2_[gc_lane] = ind2_
 					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var val_ int16
-//line hecbench_bsw.go:79
-					myIndex_2 := gc_l_myIndex_2[gc_lane]
-//line hecbench_bsw.go:81
-					myIndex2_2 := gc_l_myIndex2_2[gc_lane]
-//line hecbench_bsw.go:83
-					myMax_ := gc_l_myMax_[gc_lane]
-//line hecbench_bsw.go:85
-					ind_ := gc_l_ind_[gc_lane]
-//line hecbench_bsw.go:87
-					ind2_ := gc_l_ind2_[gc_lane]
-//line hecbench_bsw.go:89
-					var myVal int16
-//line hecbench_bsw.go:91
-					myIndex := gc_s_myIndex[gc_rank]
-					myIndex2 := gc_s_myIndex2[gc_rank]
-//line hecbench_bsw.go:67
-					*myIndex_2 = ind_
-					*myIndex2_2 = ind2_
-					val_ = myMax_
-					var r_2 int16 = val_
-//line hecbench_bsw.go:110
-					myVal = r_2
-					*myIndex = gc_s_myInd[gc_rank]
-					*myIndex2 = gc_s_myInd2[gc_rank]
-//line hecbench_bsw.go:114
-					gc_l_val_[gc_lane] = val_
-					gc_s_myVal[gc_rank] = myVal
-				}
-			}
-			gc_act = gc_save35 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off5 := blockId
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
-					gc_at8 := seqBAlignBegin[gc_off5:][:1]
-					gc_at9 := seqAAlignBegin[gc_off5:][:1]
-					gc_at10 := seqBAlignEnd[gc_off5:][:1]
-					gc_at11 := seqAAlignEnd[gc_off5:][:1]
-					gc_at12 := topScores[gc_off5:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-//line hecbench_bsw.go:135
-						gc_rank := gc_w + gc_lane
-//line hecbench_bsw_kernel.go:23
-						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
-						myVal := gc_s_myVal[gc_rank]
-						lengthSeqA := gc_s_lengthSeqA[gc_rank]
-						lengthSeqB := gc_s_lengthSeqB[gc_rank]
-						var threadMax int16
-//line hecbench_bsw.go:114
-						var r int16 = myVal
-//line hecbench_bsw_kernel.go:261
-						threadMax = r
-//line hecbench_bsw_kernel.go:264
-						if inverse {
-							if threadId == 0 {
-								if lengthSeqA < lengthSeqB {
-									gc_at8[0] = gc_s_threadMaxI[gc_rank]
-									gc_at9[0] = gc_s_threadMaxJ[gc_rank]
-								} else {
-									gc_at9[0] = gc_s_threadMaxI[gc_rank]
-									gc_at8[0] = gc_s_threadMaxJ[gc_rank]
-								}
-							}
-						} else {
-							if threadId == 0 {
-								if lengthSeqA < lengthSeqB {
-									gc_at10[0] = gc_s_threadMaxI[gc_rank]
-									gc_at11[0] = gc_s_threadMaxJ[gc_rank]
-									gc_at12[0] = threadMax
-								} else {
-									gc_at11[0] = gc_s_threadMaxI[gc_rank]
-									gc_at10[0] = gc_s_threadMaxJ[gc_rank]
-									gc_at12[0] = threadMax
-								}
-							}
-						}
 //line hecbench_bsw_kernel.go:288
-						gc_s_threadMax[gc_rank] = threadMax
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_bsw_kernel.go:23
-						threadId := gc_tx
-//line hecbench_bsw_kernel.go:25
-						myVal := gc_s_myVal[gc_rank]
-						lengthSeqA := gc_s_lengthSeqA[gc_rank]
-						lengthSeqB := gc_s_lengthSeqB[gc_rank]
-						var threadMax int16
-//line hecbench_bsw.go:114
-						var r int16 = myVal
-//line hecbench_bsw_kernel.go:261
-						threadMax = r
-//line hecbench_bsw_kernel.go:264
-						if inverse {
-							if threadId == 0 {
-								if lengthSeqA < lengthSeqB {
-									seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
-									seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
-								} else {
-									seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
-									seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
-								}
-							}
-						} else {
-							if threadId == 0 {
-								if lengthSeqA < lengthSeqB {
-									seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
-									seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
-									topScores[blockId] = threadMax
-								} else {
-									seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
-									seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
-									topScores[blockId] = threadMax
-								}
-							}
-						}
-//line hecbench_bsw_kernel.go:288
-						gc_s_threadMax[gc_rank] = threadMax
-					}
+					gc_s_threadMax[gc_rank] = threadMax
 				}
 			}
 		}
 	}
 }
-
-// gc_files_hecbench_bsw_kernel holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_bsw.go hecbench_bsw_kernel.go
-//line hecbench_bsw_kernel.go:300
-var gc_files_hecbench_bsw_kernel embed.FS

@@ -161,5 +161,4 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 // gc_files_hecbench_channelshuffle holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_channelshuffle.go
-//line hecbench_channelshuffle.go:66
 var gc_files_hecbench_channelshuffle embed.FS

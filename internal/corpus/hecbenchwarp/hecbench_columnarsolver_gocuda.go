@@ -395,5 +395,4 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 // gc_files_hecbench_columnarsolver holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_columnarsolver.go
-//line hecbench_columnarsolver.go:234
 var gc_files_hecbench_columnarsolver embed.FS

@@ -62,249 +62,245 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 //line hecbench_computescore.go:59
 			sum := uint64(0)
 			{
-				{
-//line hecbench_computescore.go:61
-					i := uint32(0)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(1)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(2)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(3)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(4)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(5)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(6)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
-				}
-				{
-//line hecbench_computescore.go:61
-					i := uint32(7)
-					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-					freq[i] = currEntry[i] & 0xff
-					wordID[i] = currEntry[i] >> 8
-					isEnd[i] = currEntry[i] == csDocEndingTag
-					hash1[i] = wordID[i] >> csBloom1
-					hash2[i] = wordID[i] & csBloom2
-					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-					if makeAccess[i] {
-						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-					}
+				i := uint32(0)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
 				}
 			}
 			{
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(0)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(1)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(2)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(3)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(4)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(5)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(6)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
-				}
-				{
-//line hecbench_computescore.go:76
-					i_ := uint32(7)
-					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-					freq[i_] = currEntry[i_] & 0xff
-					wordID[i_] = currEntry[i_] >> 8
-					isEnd[i_] = currEntry[i_] == csDocEndingTag
-					hash1[i_] = wordID[i_] >> csBloom1
-					hash2[i_] = wordID[i_] & csBloom2
-					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-					if makeAccess[i_] {
-						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-					}
+//line hecbench_computescore.go:61
+				i := uint32(1)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
 				}
 			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(2)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(3)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(4)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(5)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(6)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:61
+				i := uint32(7)
+				currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+				freq[i] = currEntry[i] & 0xff
+				wordID[i] = currEntry[i] >> 8
+				isEnd[i] = currEntry[i] == csDocEndingTag
+				hash1[i] = wordID[i] >> csBloom1
+				hash2[i] = wordID[i] & csBloom2
+				makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+				if makeAccess[i] {
+					sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(0)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(1)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(2)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(3)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(4)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(5)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(6)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+			{
+//line hecbench_computescore.go:76
+				i_ := uint32(7)
+				currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+				freq[i_] = currEntry[i_] & 0xff
+				wordID[i_] = currEntry[i_] >> 8
+				isEnd[i_] = currEntry[i_] == csDocEndingTag
+				hash1[i_] = wordID[i_] >> csBloom1
+				hash2[i_] = wordID[i_] & csBloom2
+				makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+					((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+				if makeAccess[i_] {
+					sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+				}
+			}
+//line hecbench_computescore.go:90
 			partial[gc_tx] = sum
 		}
 	}
@@ -316,20 +312,20 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-			{
 //line hecbench_computescore.go:94
-				res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
-				res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
-				finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
-				profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
-				profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
-			}
+			res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
+			res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
+			finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
+			profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
+			profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
 		}
 	}
 }
 
 // ComputeScoreReductionKernel is reduction of compute-score-cuda: thread
 // gid adds the block sums of document gid's lines start to end.
+//
+//line hecbench_computescore.go:106
 func ComputeScoreReductionKernel(docInfo []uint64, partialHighbitsDimm1, partialLowbitsDimm2 []uint32, result []uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_computeScoreReductionKernel,
 		func(gc_t *gocuda.Thread) {

@@ -48,6 +48,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 //line hecbench_degrid.go:46
 	gridDimX := gc_gdx
 	blockDimY := gc_bdy
+//line hecbench_degrid.go:49
 	var gc_l_q [32]int
 	var gc_l_sum [32]DegridCmplx[T]
 	var gc_c1v [32]T
@@ -60,610 +61,614 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 		var gc_dead uint32
 //line hecbench_degrid.go:50
 		for n := 32 * blockIdxX; n < npts; n += 32 * gridDimX {
+//line hecbench_degrid.go:52
+			gc_save8 := gc_act
+			gc_in8 := gc_act
 			{
-				gc_save8 := gc_act
-				gc_in8 := gc_act
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+//line hecbench_degrid.go:48
+					threadIdxY := gc_ty
+//line hecbench_degrid.go:51
+					q := threadIdxY
+//line hecbench_degrid.go:53
+					gc_l_q[gc_lane] = q
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				_ = gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					q := gc_l_q[gc_lane]
+//line hecbench_degrid.go:51
+					if q < 32 {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_degrid.go:45
+						threadIdxX := gc_tx
+//line hecbench_degrid.go:47
+						q := gc_l_q[gc_lane]
+//line hecbench_degrid.go:52
+						inn := in[n+q]
+						subX := int(floorf(float32(degridGCFGrid * (inn.X - T(floorf(float32(inn.X)))))))
+						subY := int(floorf(float32(degridGCFGrid * (inn.Y - T(floorf(float32(inn.Y)))))))
+						mainX := int(floorf(float32(inn.X)))
+						mainY := int(floorf(float32(inn.Y)))
+						sum := DegridCmplx[T]{0, 0}
+						for a := threadIdxX - degridGCFDim/2; a < degridGCFDim/2; a += blockDimX {
+							{
+//line hecbench_degrid.go:59
+								b := int(-16)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-15)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-14)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-13)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-12)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-11)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-10)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-9)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-8)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-7)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-6)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-5)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-4)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-3)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-2)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(-1)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(0)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(1)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(2)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(3)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(4)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(5)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(6)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(7)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(8)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(9)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(10)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(11)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(12)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(13)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(14)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
+							}
+							{
+//line hecbench_degrid.go:59
+								b := int(15)
+								r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
+								i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
+								if mainX+a < 0 || mainY+b < 0 ||
+									mainX+a >= imgDim || mainY+b >= imgDim {
+									r1, i1 = 0, 0
+								}
+								r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
+								i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
+								sum.X += r1*r2 - i1*i2
+								sum.Y += r1*i2 + r2*i1
 							}
 						}
-//line hecbench_degrid.go:48
-						threadIdxY := gc_ty
-//line hecbench_degrid.go:51
-						q := threadIdxY
-						gc_l_q[gc_lane] = q
+//line hecbench_degrid.go:78
+						gc_l_sum[gc_lane] = sum
 					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+//line hecbench_degrid.go:73
+				s := 16
+				if blockDimX < 16 {
+					s = blockDimX
+				}
+				for ; s > 0; s /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_degrid.go:84
+						sum := gc_l_sum[gc_lane]
+//line hecbench_degrid.go:78
+						gc_c1v[gc_lane] = sum.X
 					}
-					gc_act = gc_in8 &^ gc_dead
-					var gc_m8, gc_skip8 uint32
-					_ = gc_skip8
+//line hecbench_degrid.go:78
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, s, 32, &gc_c1r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:51
-						if q < 32 {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_in8 &= gc_m8
-					gc_act = gc_in8
-					if gc_act == 0 {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_degrid.go:45
-							threadIdxX := gc_tx
-							q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:52
-							inn := in[n+q]
-							subX := int(floorf(float32(degridGCFGrid * (inn.X - T(floorf(float32(inn.X)))))))
-							subY := int(floorf(float32(degridGCFGrid * (inn.Y - T(floorf(float32(inn.Y)))))))
-							mainX := int(floorf(float32(inn.X)))
-							mainY := int(floorf(float32(inn.Y)))
-							sum := DegridCmplx[T]{0, 0}
-							for a := threadIdxX - degridGCFDim/2; a < degridGCFDim/2; a += blockDimX {
-								{
-									{
-//line hecbench_degrid.go:59
-										b := int(-16)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-15)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-14)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-13)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-12)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-11)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-10)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-9)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-8)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-7)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-6)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-5)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-4)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-3)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-2)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(-1)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(0)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(1)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(2)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(3)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(4)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(5)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(6)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(7)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(8)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(9)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(10)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(11)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(12)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(13)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(14)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-									{
-//line hecbench_degrid.go:59
-										b := int(15)
-										r1 := img[imgHead+mainX+a+imgDim*(mainY+b)].X
-										i1 := img[imgHead+mainX+a+imgDim*(mainY+b)].Y
-										if mainX+a < 0 || mainY+b < 0 ||
-											mainX+a >= imgDim || mainY+b >= imgDim {
-											r1, i1 = 0, 0
-										}
-										r2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].X
-										i2 := gcf[gcfHead+degridGCFDim*degridGCFDim*(degridGCFGrid*subY+subX)+degridGCFDim*b+a].Y
-										sum.X += r1*r2 - i1*i2
-										sum.Y += r1*i2 + r2*i1
-									}
-								}
-							}
-							gc_l_sum[gc_lane] = sum
-						}
-					}
-//line hecbench_degrid.go:73
-					s := 16
-					if blockDimX < 16 {
-						s = blockDimX
-					}
-					for ; s > 0; s /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							sum := gc_l_sum[gc_lane]
+						sum := gc_l_sum[gc_lane]
 //line hecbench_degrid.go:78
-							gc_c1v[gc_lane] = sum.X
-						}
-//line hecbench_degrid.go:78
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, s, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:78
-							sum.X += gc_c1r[gc_lane]
-							gc_c2v[gc_lane] = sum.Y
-							gc_l_sum[gc_lane] = sum
-						}
+						sum.X += gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = sum.Y
+						gc_l_sum[gc_lane] = sum
+					}
 //line hecbench_degrid.go:79
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, s, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:79
-							sum.Y += gc_c2r[gc_lane]
-							gc_l_sum[gc_lane] = sum
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-//line hecbench_degrid.go:45
-							threadIdxX := gc_tx
-							q := gc_l_q[gc_lane]
-							sum := gc_l_sum[gc_lane]
-//line hecbench_degrid.go:81
-							if threadIdxX == 0 {
-								out[n+q] = sum
-							}
-						}
-					}
-					gc_act = gc_in8 &^ gc_dead
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, s, 32, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						q := gc_l_q[gc_lane]
-//line hecbench_degrid.go:51
-						q += blockDimY
-						gc_l_q[gc_lane] = q
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						sum := gc_l_sum[gc_lane]
+//line hecbench_degrid.go:79
+						sum.Y += gc_c2r[gc_lane]
+						gc_l_sum[gc_lane] = sum
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_degrid.go:45
+						threadIdxX := gc_tx
+//line hecbench_degrid.go:47
+						q := gc_l_q[gc_lane]
+//line hecbench_degrid.go:49
+						sum := gc_l_sum[gc_lane]
+//line hecbench_degrid.go:81
+						if threadIdxX == 0 {
+							out[n+q] = sum
+						}
+					}
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_degrid.go:93
+					q := gc_l_q[gc_lane]
+//line hecbench_degrid.go:51
+					q += blockDimY
+					gc_l_q[gc_lane] = q
+				}
 			}
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -671,5 +676,4 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 // gc_files_hecbench_degrid holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_degrid.go
-//line hecbench_degrid.go:65
 var gc_files_hecbench_degrid embed.FS

@@ -52,49 +52,48 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 //line hecbench_dwconv1d.go:49
 			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
-				{
 //line hecbench_dwconv1d.go:50
-					j := int32(0)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(0)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(1)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(1)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(2)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(2)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(3)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(3)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(4)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(4)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(5)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(5)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(6)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
-				{
+				j := int32(6)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:50
-					j := int32(7)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-				}
+				j := int32(7)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 			}
 		}
 	}
+//line hecbench_dwconv1d.go:56
 	compiled.OutOfLine(func() {
 		ww := ww[:768]
 		kk := kk[:6144]
@@ -397,21 +396,20 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 //line hecbench_dwconv1d.go:97
 			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
 			{
-				{
 //line hecbench_dwconv1d.go:98
-					j := int32(0)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
-				}
-				{
+				j := int32(0)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
+			}
+			{
 //line hecbench_dwconv1d.go:98
-					j := int32(1)
-					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
-				}
+				j := int32(1)
+				*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 			}
 		}
 	}
+//line hecbench_dwconv1d.go:105
 	compiled.OutOfLine(func() {
 		kk := kk[:1536]
 		gg := gg[:1536]
@@ -535,26 +533,24 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 //line hecbench_dwconv1d.go:136
 				w := ww[u_]
 				{
-					{
 //line hecbench_dwconv1d.go:137
-						j_5 := int32(0)
-						s_2 := &gc_s_ss[gc_rank][j_5]
-						g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
-						s_2.X += g_2[0] * w
-						s_2.Y += g_2[1] * w
-						s_2.Z += g_2[2] * w
-						s_2.W += g_2[3] * w
-					}
-					{
+					j_5 := int32(0)
+					s_2 := &gc_s_ss[gc_rank][j_5]
+					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
+					s_2.X += g_2[0] * w
+					s_2.Y += g_2[1] * w
+					s_2.Z += g_2[2] * w
+					s_2.W += g_2[3] * w
+				}
+				{
 //line hecbench_dwconv1d.go:137
-						j_5 := int32(1)
-						s_2 := &gc_s_ss[gc_rank][j_5]
-						g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
-						s_2.X += g_2[0] * w
-						s_2.Y += g_2[1] * w
-						s_2.Z += g_2[2] * w
-						s_2.W += g_2[3] * w
-					}
+					j_5 := int32(1)
+					s_2 := &gc_s_ss[gc_rank][j_5]
+					g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
+					s_2.X += g_2[0] * w
+					s_2.Y += g_2[1] * w
+					s_2.Z += g_2[2] * w
+					s_2.W += g_2[3] * w
 				}
 			}
 		}
@@ -567,34 +563,32 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			tt := int32(gc_tx) << 2
 			ti := tt + T*i
 			{
-				{
 //line hecbench_dwconv1d.go:146
-					j_6 := int32(0)
-					s_3 := &gc_s_ss[gc_rank][j_6]
-					g_3 := gg[dwTmax*j_6+T-3:]
-					w_2 := ww[tt:]
-					s_3.X += g_3[2] * w_2[0]
-					s_3.X += g_3[1] * w_2[1]
-					s_3.X += g_3[0] * w_2[2]
-					s_3.Y += g_3[2] * w_2[1]
-					s_3.Y += g_3[1] * w_2[2]
-					s_3.Z += g_3[2] * w_2[2]
-					*f4(gk, ti+tj*j_6) = *s_3
-				}
-				{
+				j_6 := int32(0)
+				s_3 := &gc_s_ss[gc_rank][j_6]
+				g_3 := gg[dwTmax*j_6+T-3:]
+				w_2 := ww[tt:]
+				s_3.X += g_3[2] * w_2[0]
+				s_3.X += g_3[1] * w_2[1]
+				s_3.X += g_3[0] * w_2[2]
+				s_3.Y += g_3[2] * w_2[1]
+				s_3.Y += g_3[1] * w_2[2]
+				s_3.Z += g_3[2] * w_2[2]
+				*f4(gk, ti+tj*j_6) = *s_3
+			}
+			{
 //line hecbench_dwconv1d.go:146
-					j_6 := int32(1)
-					s_3 := &gc_s_ss[gc_rank][j_6]
-					g_3 := gg[dwTmax*j_6+T-3:]
-					w_2 := ww[tt:]
-					s_3.X += g_3[2] * w_2[0]
-					s_3.X += g_3[1] * w_2[1]
-					s_3.X += g_3[0] * w_2[2]
-					s_3.Y += g_3[2] * w_2[1]
-					s_3.Y += g_3[1] * w_2[2]
-					s_3.Z += g_3[2] * w_2[2]
-					*f4(gk, ti+tj*j_6) = *s_3
-				}
+				j_6 := int32(1)
+				s_3 := &gc_s_ss[gc_rank][j_6]
+				g_3 := gg[dwTmax*j_6+T-3:]
+				w_2 := ww[tt:]
+				s_3.X += g_3[2] * w_2[0]
+				s_3.X += g_3[1] * w_2[1]
+				s_3.X += g_3[0] * w_2[2]
+				s_3.Y += g_3[2] * w_2[1]
+				s_3.Y += g_3[1] * w_2[2]
+				s_3.Z += g_3[2] * w_2[2]
+				*f4(gk, ti+tj*j_6) = *s_3
 			}
 		}
 	}

@@ -5,138 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FwInit1Kernel is init1 of floydwarshall2-cuda: the upper×upper matrix,
-// zero on the diagonal of the graph's nodes and INT_MAX/2 elsewhere.
-//
-//line hecbench_floydwarshall2.go:38
-func FwInit1Kernel(nodes int32, adjMat []int32, upper int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fwInit1Kernel,
-		func(gc_t *gocuda.Thread) { fwInit1Kernel(gc_t, nodes, adjMat, upper) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fwInit1Kernel(gc_b, gc_lo, gc_hi, nodes, adjMat, upper)
-		})
-}
-
-//line hecbench_floydwarshall2.go:38
-var gc_src_fwInit1Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit1Kernel", "7f651e05b21444c1d74a4760bea3cfa00cb6a3672aa4091559b38cf40f555fd0", "hecbench_floydwarshall2.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_floydwarshall2.go:38
-func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, adjMat []int32, upper int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_floydwarshall2.go:56
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:39
-				idx := int32(gc_tx + gc_bx*gc_bdx)
-				i := idx / upper
-				if i < upper {
-					j := idx % upper
-					if (i == j) && (i < nodes) {
-						adjMat[idx] = 0
-					} else {
-						adjMat[idx] = fwInf
-					}
-				}
-			}
-		}
-	}
-}
-
-// FwInit2Kernel is init2 of floydwarshall2-cuda: each node's edges into
-// its row.
-//
-//line hecbench_floydwarshall2.go:55
-func FwInit2Kernel(g FwGraph, adjMat []int32, upper int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fwInit2Kernel,
-		func(gc_t *gocuda.Thread) { fwInit2Kernel(gc_t, g, adjMat, upper) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fwInit2Kernel(gc_b, gc_lo, gc_hi, g, adjMat, upper)
-		})
-}
-
-//line hecbench_floydwarshall2.go:55
-var gc_src_fwInit2Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_floydwarshall2.go:55
-func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, adjMat []int32, upper int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:56
-						i := int32(gc_tx + gc_bx*gc_bdx)
-						if i < g.Nodes {
-							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
-								nei := g.Nlist[j]
-								adjMat[i*upper+nei] = g.Eweight[j]
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// Fw0Kernel is FW0_64 of floydwarshall2-cuda: Floyd-Warshall within the
-// first 64×64 tile, one barrier a pivot, saving each pivot's row to krows
-// and, transposed through shared memory, its column to kcols.
-//
-//line hecbench_floydwarshall2.go:70
-func Fw0Kernel(adjMat []int32, upper int32, krows, kcols []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fw0Kernel,
-		func(gc_t *gocuda.Thread) { fw0Kernel(gc_t, adjMat, upper, krows, kcols) },
-		func(gc_b *compiled.Block) { gc_body_fw0Kernel(gc_b, adjMat, upper, krows, kcols) })
-}
-
-//line hecbench_floydwarshall2.go:70
-var gc_src_fw0Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fw0Kernel", "c66a4fe3fa900da6954eaef29b6ee626c7dbaaaff31b64c8408edae87a51c0a1", "hecbench_floydwarshall2.go:65-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2.go:70
 func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32) {
@@ -684,86 +557,85 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 					}
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx / fwWS)
-					warpB := warpA + fwWS
-					laneA := int32(gc_tx % fwWS)
-					laneB := laneA + fwWS
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					idx0AB := warpA*upper + laneB
-					idx0BA := warpB*upper + laneA
-					idx0BB := warpB*upper + laneB
-//line hecbench_floydwarshall2.go:84
-					idx1AA := laneA*fwTile + warpA
-					idx1AB := laneB*fwTile + warpA
-					idx1BA := laneA*fwTile + warpB
-					idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2.go:89
-					idx2A := gc_s_idx2A[gc_rank]
-					idx2B := gc_s_idx2B[gc_rank]
-					ijAA := gc_s_ijAA[gc_rank]
-					ijAB := gc_s_ijAB[gc_rank]
-					ijBA := gc_s_ijBA[gc_rank]
-					ijBB := gc_s_ijBB[gc_rank]
-					ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2.go:97
-					ikB := gc_l_ikB[gc_lane]
-//line hecbench_floydwarshall2.go:121
-					krA := krow[idx2A]
-					krB := krow[idx2B]
 //line hecbench_floydwarshall2.go:124
-					ijAA = min(ijAA, ikA+krA)
-					ijAB = min(ijAB, ikA+krB)
-					ijBA = min(ijBA, ikB+krA)
-					ijBB = min(ijBB, ikB+krB)
-//line hecbench_floydwarshall2.go:129
-					if warpA == k {
-						krows[idx0AA] = ijAA
-					}
-					if warpA == k {
-						krows[idx0AB] = ijAB
-					}
-					if warpB == k {
-						krows[idx0BA] = ijBA
-					}
-					if warpB == k {
-						krows[idx0BB] = ijBB
-					}
-//line hecbench_floydwarshall2.go:142
-					if laneA == k {
-						temp[idx1AA] = ijAA
-					}
-					if laneA == k {
-						temp[idx1BA] = ijBA
-					}
-					if laneB == k {
-						temp[idx1AB] = ijAB
-					}
-					if laneB == k {
-						temp[idx1BB] = ijBB
-					}
-//line hecbench_floydwarshall2.go:155
-					idx2A += fwTile
-					idx2B += fwTile
-//line hecbench_floydwarshall2.go:159
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:84
+				idx1AA := laneA*fwTile + warpA
+				idx1AB := laneB*fwTile + warpA
+				idx1BA := laneA*fwTile + warpB
+				idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2.go:89
+				idx2A := gc_s_idx2A[gc_rank]
+				idx2B := gc_s_idx2B[gc_rank]
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2.go:97
+				ikB := gc_l_ikB[gc_lane]
+//line hecbench_floydwarshall2.go:121
+				krA := krow[idx2A]
+				krB := krow[idx2B]
+//line hecbench_floydwarshall2.go:124
+				ijAA = min(ijAA, ikA+krA)
+				ijAB = min(ijAB, ikA+krB)
+				ijBA = min(ijBA, ikB+krA)
+				ijBB = min(ijBB, ikB+krB)
+//line hecbench_floydwarshall2.go:129
+				if warpA == k {
+					krows[idx0AA] = ijAA
+				}
+				if warpA == k {
+					krows[idx0AB] = ijAB
+				}
+				if warpB == k {
+					krows[idx0BA] = ijBA
+				}
+				if warpB == k {
+					krows[idx0BB] = ijBB
+				}
+//line hecbench_floydwarshall2.go:142
+				if laneA == k {
+					temp[idx1AA] = ijAA
+				}
+				if laneA == k {
+					temp[idx1BA] = ijBA
+				}
+				if laneB == k {
+					temp[idx1AB] = ijAB
+				}
+				if laneB == k {
+					temp[idx1BB] = ijBB
+				}
+//line hecbench_floydwarshall2.go:155
+				idx2A += fwTile
+				idx2B += fwTile
+//line hecbench_floydwarshall2.go:159
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
 			}
 		}
 	}
@@ -799,9 +671,3 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 		}
 	}
 }
-
-// gc_files_hecbench_floydwarshall2 holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_floydwarshall2.go
-//line hecbench_floydwarshall2.go:176
-var gc_files_hecbench_floydwarshall2 embed.FS

@@ -5,33 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FwRowcolKernel is FWrowcol_64 of floydwarshall2-cuda: blocks 0 to
-// subm1-1 update the tiles of tile row x (the pivot column from kcols
-// through shared memory, the pivot row through shared memory, one barrier
-// a pivot), blocks subm1 to 2·subm1-1 the tiles of tile column x (the
-// pivot column by __shfl_sync, the pivot row from krows), each writing
-// back only the elements that changed.
-//
-//line hecbench_floydwarshall2_rem.go:16
-func FwRowcolKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fwRowcolKernel,
-		func(gc_t *gocuda.Thread) { fwRowcolKernel(gc_t, adjMat, upper, krows, kcols, x, subm1) },
-		func(gc_b *compiled.Block) { gc_body_fwRowcolKernel(gc_b, adjMat, upper, krows, kcols, x, subm1) })
-}
-
-//line hecbench_floydwarshall2_rem.go:16
-var gc_src_fwRowcolKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRowcolKernel", "e0f1a13219bab5d2ebb5bbac47f716d000ab36b1851bba8f17c24ae8151a5e24", "hecbench_floydwarshall2_rem.go:8-203").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:16
 func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
@@ -708,73 +686,72 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						}
 					}
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:22
-						laneA := int32(gc_tx % fwWS)
-						laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:20
-						warpA := int32(gc_tx / fwWS)
-//line hecbench_floydwarshall2_rem.go:131
-						idx1AA := laneA*fwTile + warpA
-						idx1AB := laneB*fwTile + warpA
-//line hecbench_floydwarshall2_rem.go:21
-						warpB := warpA + fwWS
-//line hecbench_floydwarshall2_rem.go:133
-						idx1BA := laneA*fwTile + warpB
-						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:136
-						idx2A_ := gc_l_idx2A_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:138
-						idx2B_ := gc_l_idx2B_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:140
-						ijAA_ := gc_s_ijAA_[gc_rank]
-						ijAB_ := gc_s_ijAB_[gc_rank]
-						ijBA_ := gc_s_ijBA_[gc_rank]
-						ijBB_ := gc_s_ijBB_[gc_rank]
-						ikA_ := gc_l_ikA_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:146
-						ikB_ := gc_l_ikB_[gc_lane]
-//line hecbench_floydwarshall2_rem.go:160
-						krA_ := krows[idx2A_]
-						krB_ := krows[idx2B_]
 //line hecbench_floydwarshall2_rem.go:163
-						ijAA_ = min(ijAA_, ikA_+krA_)
-						ijAB_ = min(ijAB_, ikA_+krB_)
-						ijBA_ = min(ijBA_, ikB_+krA_)
-						ijBB_ = min(ijBB_, ikB_+krB_)
-//line hecbench_floydwarshall2_rem.go:168
-						if laneA == k_ {
-							temp[idx1AA] = ijAA_
-						}
-						if laneA == k_ {
-							temp[idx1BA] = ijBA_
-						}
-						if laneB == k_ {
-							temp[idx1AB] = ijAB_
-						}
-						if laneB == k_ {
-							temp[idx1BB] = ijBB_
-						}
-//line hecbench_floydwarshall2_rem.go:181
-						idx2A_ += upper
-						idx2B_ += upper
-//line hecbench_floydwarshall2_rem.go:185
-						gc_l_idx2A_[gc_lane] = idx2A_
-						gc_l_idx2B_[gc_lane] = idx2B_
-						gc_s_ijAA_[gc_rank] = ijAA_
-						gc_s_ijAB_[gc_rank] = ijAB_
-						gc_s_ijBA_[gc_rank] = ijBA_
-						gc_s_ijBB_[gc_rank] = ijBB_
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:22
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:20
+					warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2_rem.go:131
+					idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+//line hecbench_floydwarshall2_rem.go:21
+					warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:133
+					idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2_rem.go:136
+					idx2A_ := gc_l_idx2A_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:138
+					idx2B_ := gc_l_idx2B_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:140
+					ijAA_ := gc_s_ijAA_[gc_rank]
+					ijAB_ := gc_s_ijAB_[gc_rank]
+					ijBA_ := gc_s_ijBA_[gc_rank]
+					ijBB_ := gc_s_ijBB_[gc_rank]
+					ikA_ := gc_l_ikA_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:146
+					ikB_ := gc_l_ikB_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:160
+					krA_ := krows[idx2A_]
+					krB_ := krows[idx2B_]
+//line hecbench_floydwarshall2_rem.go:163
+					ijAA_ = min(ijAA_, ikA_+krA_)
+					ijAB_ = min(ijAB_, ikA_+krB_)
+					ijBA_ = min(ijBA_, ikB_+krA_)
+					ijBB_ = min(ijBB_, ikB_+krB_)
+//line hecbench_floydwarshall2_rem.go:168
+					if laneA == k_ {
+						temp[idx1AA] = ijAA_
+					}
+					if laneA == k_ {
+						temp[idx1BA] = ijBA_
+					}
+					if laneB == k_ {
+						temp[idx1AB] = ijAB_
+					}
+					if laneB == k_ {
+						temp[idx1BB] = ijBB_
+					}
+//line hecbench_floydwarshall2_rem.go:181
+					idx2A_ += upper
+					idx2B_ += upper
+//line hecbench_floydwarshall2_rem.go:185
+					gc_l_idx2A_[gc_lane] = idx2A_
+					gc_l_idx2B_[gc_lane] = idx2B_
+					gc_s_ijAA_[gc_rank] = ijAA_
+					gc_s_ijAB_[gc_rank] = ijAB_
+					gc_s_ijBA_[gc_rank] = ijBA_
+					gc_s_ijBB_[gc_rank] = ijBB_
 				}
 			}
 		}
@@ -834,20 +811,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		}
 	}
 }
-
-// FwRemKernel is FWrem_64 of floydwarshall2-cuda: block (y, z) updates
-// the tile off tile row and column x from the pivot row and column tiles
-// in shared memory, and the block of the next diagonal tile also closes it
-// (the pivot column by __shfl_sync, one barrier a pivot) and saves its
-// rows and columns for the next x.
-func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fwRemKernel,
-		func(gc_t *gocuda.Thread) { fwRemKernel(gc_t, adjMat, upper, krows, kcols, x, subm1) },
-		func(gc_b *compiled.Block) { gc_body_fwRemKernel(gc_b, adjMat, upper, krows, kcols, x, subm1) })
-}
-
-//line hecbench_floydwarshall2_rem.go:212
-var gc_src_fwRemKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRemKernel", "4a5d5ef4211b7707a9e8eba8551af4a872b8c7a34ba605e49eb8853300669aa9", "hecbench_floydwarshall2_rem.go:205-370").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_floydwarshall2_rem.go:212
 func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
@@ -1426,96 +1389,95 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 						}
 					}
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_floydwarshall2_rem.go:222
-						warpA := int32(gc_tx / fwWS)
-						warpB := warpA + fwWS
-						laneA := int32(gc_tx % fwWS)
-						laneB := laneA + fwWS
-//line hecbench_floydwarshall2_rem.go:227
-						iA := warpA + y*fwTile
-//line hecbench_floydwarshall2_rem.go:229
-						jA := laneA + z*fwTile
-//line hecbench_floydwarshall2_rem.go:232
-						idx0AA := iA*upper + jA
-//line hecbench_floydwarshall2_rem.go:230
-						jB := laneB + z*fwTile
-//line hecbench_floydwarshall2_rem.go:233
-						idx0AB := iA*upper + jB
-//line hecbench_floydwarshall2_rem.go:228
-						iB := warpB + y*fwTile
-//line hecbench_floydwarshall2_rem.go:234
-						idx0BA := iB*upper + jA
-						idx0BB := iB*upper + jB
-//line hecbench_floydwarshall2_rem.go:282
-						idx1AA := laneA*fwTile + warpA
-						idx1AB := laneB*fwTile + warpA
-						idx1BA := laneA*fwTile + warpB
-						idx1BB := laneB*fwTile + warpB
-//line hecbench_floydwarshall2_rem.go:287
-						ijAA := gc_s_ijAA[gc_rank]
-						ijAB := gc_s_ijAB[gc_rank]
-						ijBA := gc_s_ijBA[gc_rank]
-						ijBB := gc_s_ijBB[gc_rank]
-						idx2A_ := gc_s_idx2A_[gc_rank]
-						idx2B_ := gc_s_idx2B_[gc_rank]
-						ikA := gc_l_ikA[gc_lane]
-//line hecbench_floydwarshall2_rem.go:295
-						ikB := gc_l_ikB[gc_lane]
-//line hecbench_floydwarshall2_rem.go:314
-						skA_ := sKJ[idx2A_]
-						skB_ := sKJ[idx2B_]
 //line hecbench_floydwarshall2_rem.go:317
-						ijAA = min(ijAA, ikA+skA_)
-						ijAB = min(ijAB, ikA+skB_)
-						ijBA = min(ijBA, ikB+skA_)
-						ijBB = min(ijBB, ikB+skB_)
-//line hecbench_floydwarshall2_rem.go:322
-						if warpA == k_ {
-							krows[idx0AA] = ijAA
-						}
-						if warpA == k_ {
-							krows[idx0AB] = ijAB
-						}
-						if warpB == k_ {
-							krows[idx0BA] = ijBA
-						}
-						if warpB == k_ {
-							krows[idx0BB] = ijBB
-						}
-//line hecbench_floydwarshall2_rem.go:335
-						if laneA == k_ {
-							sIK[idx1AA] = ijAA
-						}
-						if laneA == k_ {
-							sIK[idx1BA] = ijBA
-						}
-						if laneB == k_ {
-							sIK[idx1AB] = ijAB
-						}
-						if laneB == k_ {
-							sIK[idx1BB] = ijBB
-						}
-//line hecbench_floydwarshall2_rem.go:348
-						idx2A_ += fwTile
-						idx2B_ += fwTile
-//line hecbench_floydwarshall2_rem.go:352
-						gc_s_ijAA[gc_rank] = ijAA
-						gc_s_ijAB[gc_rank] = ijAB
-						gc_s_ijBA[gc_rank] = ijBA
-						gc_s_ijBB[gc_rank] = ijBB
-						gc_s_idx2A_[gc_rank] = idx2A_
-						gc_s_idx2B_[gc_rank] = idx2B_
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:222
+					warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:227
+					iA := warpA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:229
+					jA := laneA + z*fwTile
+//line hecbench_floydwarshall2_rem.go:232
+					idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:230
+					jB := laneB + z*fwTile
+//line hecbench_floydwarshall2_rem.go:233
+					idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:228
+					iB := warpB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:234
+					idx0BA := iB*upper + jA
+					idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:282
+					idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+					idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2_rem.go:287
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					idx2A_ := gc_s_idx2A_[gc_rank]
+					idx2B_ := gc_s_idx2B_[gc_rank]
+					ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2_rem.go:295
+					ikB := gc_l_ikB[gc_lane]
+//line hecbench_floydwarshall2_rem.go:314
+					skA_ := sKJ[idx2A_]
+					skB_ := sKJ[idx2B_]
+//line hecbench_floydwarshall2_rem.go:317
+					ijAA = min(ijAA, ikA+skA_)
+					ijAB = min(ijAB, ikA+skB_)
+					ijBA = min(ijBA, ikB+skA_)
+					ijBB = min(ijBB, ikB+skB_)
+//line hecbench_floydwarshall2_rem.go:322
+					if warpA == k_ {
+						krows[idx0AA] = ijAA
+					}
+					if warpA == k_ {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k_ {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k_ {
+						krows[idx0BB] = ijBB
+					}
+//line hecbench_floydwarshall2_rem.go:335
+					if laneA == k_ {
+						sIK[idx1AA] = ijAA
+					}
+					if laneA == k_ {
+						sIK[idx1BA] = ijBA
+					}
+					if laneB == k_ {
+						sIK[idx1AB] = ijAB
+					}
+					if laneB == k_ {
+						sIK[idx1BB] = ijBB
+					}
+//line hecbench_floydwarshall2_rem.go:348
+					idx2A_ += fwTile
+					idx2B_ += fwTile
+//line hecbench_floydwarshall2_rem.go:352
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 			}
 		}
@@ -1628,9 +1590,3 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 		}
 	}
 }
-
-// gc_files_hecbench_floydwarshall2_rem holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_floydwarshall2_rem.go
-//line hecbench_floydwarshall2_rem.go:379
-var gc_files_hecbench_floydwarshall2_rem embed.FS

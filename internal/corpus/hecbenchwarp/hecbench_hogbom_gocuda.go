@@ -498,5 +498,4 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 // gc_files_hecbench_hogbom holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hogbom.go
-//line hecbench_hogbom.go:110
 var gc_files_hecbench_hogbom embed.FS

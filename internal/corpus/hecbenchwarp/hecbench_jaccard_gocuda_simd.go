@@ -5,17 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // JaccardRowSumKernel is jaccard_row_sum<weighted, T> of jaccard-cuda: the
 // volume of each row's neighbours, rows by y, the lanes of x scanning.
@@ -35,9 +29,6 @@ func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd [
 		func(gc_t *gocuda.Thread) { jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work) },
 		gc_body)
 }
-
-//line hecbench_jaccard.go:77
-var gc_src_jaccardRowSumKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_jaccard.go:77
 func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) {
@@ -68,377 +59,294 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line hecbench_jaccard.go:79
-			gc_save17 := gc_act
-			gc_in17 := gc_act
-			gc_left := gc_act
-			if compiled.SIMD {
-				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+		gc_save17 := gc_act
+		gc_in17 := gc_act
+		gc_left := gc_act
+		if compiled.SIMD {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:87
-						gc_tx := gc_tidx2.X + gc_lane
-						_ = gc_tx
-						gc_ty := gc_tidx2.Y
+					gc_tx := gc_tidx2.X + gc_lane
+					_ = gc_tx
+					gc_ty := gc_tidx2.Y
 //line hecbench_jaccard.go:91
-						gc_tz := gc_tidx2.Z
-						_ = gc_tz
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty + gc_by*gc_bdy)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
 					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						_ = gc_tx
-						gc_ty := gc_tidx.Y
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+					_ = gc_tx
+					gc_ty := gc_tidx.Y
 //line hecbench_jaccard.go:96
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty + gc_by*gc_bdy)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+//line hecbench_jaccard.go:87
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_jaccard.go:78
+				row := int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:80
+				gc_l_row[gc_lane] = row
 			}
-			if gc_left != 0 {
-				{
+		}
+//line hecbench_jaccard.go:84
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in17 &^ gc_dead
+			var gc_m17, gc_skip17 uint32
+			_ = gc_skip17
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+				if row < n {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+			gc_in17 &= gc_m17
+			gc_act = gc_in17
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:79
+				start := csrPtr[row]
+				end := csrPtr[row+1]
+				length := end - start
+//line hecbench_jaccard.go:85
+				gc_l_start[gc_lane] = start
+				gc_l_length[gc_lane] = length
+			}
+//line hecbench_jaccard.go:84
+			if weighted {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					start := gc_l_start[gc_lane]
+//line hecbench_jaccard.go:93
+					length := gc_l_length[gc_lane]
+//line hecbench_jaccard.go:85
+					var n_ int32 = length
+//line hecbench_jaccard.go:85
+					var ind []int32 = csrInd[start:]
+//line hecbench_jaccard.go:88
+					gc_l_n_[gc_lane] = n_
+					gc_l_ind[gc_lane] = ind
+				}
+//line hecbench_jaccard.go:85
+				var w_ []T = w
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					n_ := gc_l_n_[gc_lane]
+//line hecbench_jaccard.go:29
+					sum_ := T(0.0)
+					var last T
+					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+//line hecbench_jaccard.go:35
+					gc_l_sum_[gc_lane] = sum_
+					gc_l_last[gc_lane] = last
+					gc_l_mn[gc_lane] = mn
+				}
+//line hecbench_jaccard.go:33
+				gc_save11 := gc_act
+				gc_in11 := gc_act
+				gc_left2 := gc_act
+				if compiled.SIMD {
+//line hecbench_jaccard.go:32
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+//line hecbench_jaccard.go:32
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:35
+							gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_jaccard.go:37
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+//line hecbench_jaccard.go:32
+							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+//line hecbench_jaccard.go:32
+							i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line hecbench_jaccard.go:47
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line hecbench_jaccard.go:32
+							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line hecbench_jaccard.go:32
+							i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+//line hecbench_jaccard.go:40
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
 						}
-						if gc_left&(1<<gc_lane) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:78
-						row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
-						gc_l_row[gc_lane] = row
+//line hecbench_jaccard.go:32
+						i := int32(gc_tx)
+//line hecbench_jaccard.go:34
+						gc_l_i[gc_lane] = i
 					}
 				}
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in17 &^ gc_dead
-				var gc_m17, gc_skip17 uint32
-				_ = gc_skip17
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+//line hecbench_jaccard.go:38
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-					if row < n {
-						gc_m17 |= 1 << gc_lane
-					}
-				}
-				gc_in17 &= gc_m17
-				gc_act = gc_in17
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:79
-					start := csrPtr[row]
-					end := csrPtr[row+1]
-					length := end - start
-//line hecbench_jaccard.go:85
-					gc_l_start[gc_lane] = start
-					gc_l_length[gc_lane] = length
-				}
-//line hecbench_jaccard.go:84
-				if weighted {
+					gc_act = gc_in11 &^ gc_dead
+					var gc_m11, gc_skip11 uint32
+					_ = gc_skip11
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
-						length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:85
-						var n_ int32 = length
-//line hecbench_jaccard.go:85
-						var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
-						gc_l_n_[gc_lane] = n_
-						gc_l_ind[gc_lane] = ind
+						mn := gc_l_mn[gc_lane]
+//line hecbench_jaccard.go:54
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+						if i < mn {
+							gc_m11 |= 1 << gc_lane
+						}
 					}
-//line hecbench_jaccard.go:85
-					var w_ []T = w
+					gc_in11 &= gc_m11
+					gc_act = gc_in11
+					if gc_act == 0 {
+						break
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_jaccard.go:47
 						n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:29
-						sum_ := T(0.0)
+//line hecbench_jaccard.go:49
+						sum_ := gc_l_sum_[gc_lane]
+						_ = sum_
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:40
+						valid := i < n_
+//line hecbench_jaccard.go:47
+						gc_l_valid[gc_lane] = valid
+					}
+//line hecbench_jaccard.go:47
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						ind := gc_l_ind[gc_lane]
+//line hecbench_jaccard.go:56
+						var sum_ T
+//line hecbench_jaccard.go:58
 						var last T
-						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
+//line hecbench_jaccard.go:60
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:62
+						valid := gc_l_valid[gc_lane]
+//line hecbench_jaccard.go:47
+						last = gc_c1r[gc_lane]
+//line hecbench_jaccard.go:50
+						if valid {
+							sum_ = w_[ind[i]]
+						} else {
+							sum_ = 0.0
+						}
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
-						gc_l_mn[gc_lane] = mn
 					}
-					{
-//line hecbench_jaccard.go:33
-						gc_save11 := gc_act
-						gc_in11 := gc_act
-						gc_left2 := gc_act
-						if compiled.SIMD {
-//line hecbench_jaccard.go:32
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:32
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:35
-									gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_jaccard.go:37
-									gc_ty := gc_tidx3.Y
-									_ = gc_ty
-									gc_tz := gc_tidx3.Z
-									_ = gc_tz
-//line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-									if gc_tidx.X+8 > gc_bdx {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:47
-									gc_ty := gc_tidx.Y
-									_ = gc_ty
-									gc_tz := gc_tidx.Z
-									_ = gc_tz
-//line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left2&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_jaccard.go:32
-									i := int32(gc_tx)
-//line hecbench_jaccard.go:34
-									gc_l_i[gc_lane] = i
-								}
-							}
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in11 &^ gc_dead
-							var gc_m11, gc_skip11 uint32
-							_ = gc_skip11
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:54
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-								if i < mn {
-									gc_m11 |= 1 << gc_lane
-								}
-							}
-							gc_in11 &= gc_m11
-							gc_act = gc_in11
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_jaccard.go:47
-								n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
-								sum_ := gc_l_sum_[gc_lane]
-								_ = sum_
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:40
-								valid := i < n_
-//line hecbench_jaccard.go:47
-								gc_l_valid[gc_lane] = valid
-							}
-//line hecbench_jaccard.go:47
-							compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
-								var sum_ T
-//line hecbench_jaccard.go:58
-								var last T
-//line hecbench_jaccard.go:60
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
-								valid := gc_l_valid[gc_lane]
-//line hecbench_jaccard.go:47
-								last = gc_c1r[gc_lane]
-//line hecbench_jaccard.go:50
-								if valid {
-									sum_ = w_[ind[i]]
-								} else {
-									sum_ = 0.0
-								}
-								gc_l_sum_[gc_lane] = sum_
-								gc_l_last[gc_lane] = last
-							}
 //line hecbench_jaccard.go:57
-							for j := 1; j < gc_bdx; j *= 2 {
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-//line hecbench_jaccard.go:72
-										sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:58
-										v := gc_c2r[gc_lane]
-										if gc_tx >= j {
-											sum_ += v
-										}
-//line hecbench_jaccard.go:63
-										gc_l_sum_[gc_lane] = sum_
-									}
-								}
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_jaccard.go:73
-								sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:75
-								last := gc_l_last[gc_lane]
-//line hecbench_jaccard.go:64
-								sum_ += last
-								gc_l_sum_[gc_lane] = sum_
-							}
-							gc_act = gc_in11 &^ gc_dead
-							gc_left3 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane:])
-										gc_left3 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left3&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_jaccard.go:45
-									i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-									i += int32(gc_bdx)
-									gc_l_i[gc_lane] = i
-								}
-							}
-						}
-						gc_act = gc_save11 &^ gc_dead
-					}
-//line hecbench_jaccard.go:68
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
-					{
+					for j := 1; j < gc_bdx; j *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+//line hecbench_jaccard.go:60
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -449,82 +357,161 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var last T
-//line hecbench_jaccard.go:84
-							row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:68
-							last = gc_c3r[gc_lane]
-//line hecbench_jaccard.go:70
-							var r T = last
-//line hecbench_jaccard.go:85
-							sum := r
-							if gc_tx == 0 {
-								work[row] = sum
+//line hecbench_jaccard.go:72
+							sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:58
+							v := gc_c2r[gc_lane]
+							if gc_tx >= j {
+								sum_ += v
 							}
-//line hecbench_jaccard.go:91
-							gc_l_last[gc_lane] = last
+//line hecbench_jaccard.go:63
+							gc_l_sum_[gc_lane] = sum_
 						}
 					}
-				} else {
+//line hecbench_jaccard.go:67
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_jaccard.go:73
+						sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:75
+						last := gc_l_last[gc_lane]
+//line hecbench_jaccard.go:64
+						sum_ += last
+						gc_l_sum_[gc_lane] = sum_
+					}
+					gc_act = gc_in11 &^ gc_dead
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:32
+								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+//line hecbench_jaccard.go:32
+								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+//line hecbench_jaccard.go:32
+								i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_jaccard.go:32
+								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+//line hecbench_jaccard.go:32
+								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+//line hecbench_jaccard.go:32
+								i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_jaccard.go:45
+							i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+							i += int32(gc_bdx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+				}
+				gc_act = gc_save11 &^ gc_dead
+//line hecbench_jaccard.go:68
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+						var last T
+//line hecbench_jaccard.go:84
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
-						length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:90
-						work[row] = T(length)
-					}
-				}
-				gc_act = gc_in17 &^ gc_dead
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
+//line hecbench_jaccard.go:68
+						last = gc_c3r[gc_lane]
+//line hecbench_jaccard.go:70
+						var r T = last
+//line hecbench_jaccard.go:85
+						sum := r
+						if gc_tx == 0 {
+							work[row] = sum
 						}
 //line hecbench_jaccard.go:91
-						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-						row += int32(gc_gdy * gc_bdy)
-						gc_l_row[gc_lane] = row
+						gc_l_last[gc_lane] = last
 					}
 				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:103
+					length := gc_l_length[gc_lane]
+//line hecbench_jaccard.go:90
+					work[row] = T(length)
+				}
 			}
-			gc_act = gc_save17 &^ gc_dead
+			gc_act = gc_in17 &^ gc_dead
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:78
+						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+//line hecbench_jaccard.go:78
+						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+//line hecbench_jaccard.go:78
+						row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line hecbench_jaccard.go:78
+						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+//line hecbench_jaccard.go:78
+						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+//line hecbench_jaccard.go:78
+						row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_jaccard.go:91
+					row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+					row += int32(gc_gdy * gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
+			}
 		}
+		gc_act = gc_save17 &^ gc_dead
 	}
 }
 
@@ -557,177 +544,328 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line hecbench_jaccard.go:79
-			gc_save17 := gc_act
-			gc_in17 := gc_act
-			gc_left := gc_act
-			if compiled.SIMD {
-				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+		gc_save17 := gc_act
+		gc_in17 := gc_act
+		gc_left := gc_act
+		if compiled.SIMD {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_jaccard.go:87
-						gc_tx := gc_tidx2.X + gc_lane
-						_ = gc_tx
-						gc_ty := gc_tidx2.Y
+					gc_tx := gc_tidx2.X + gc_lane
+					_ = gc_tx
+					gc_ty := gc_tidx2.Y
 //line hecbench_jaccard.go:91
-						gc_tz := gc_tidx2.Z
-						_ = gc_tz
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty + gc_by*gc_bdy)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
 					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						_ = gc_tx
-						gc_ty := gc_tidx.Y
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+					_ = gc_tx
+					gc_ty := gc_tidx.Y
 //line hecbench_jaccard.go:96
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
 //line hecbench_jaccard.go:78
-						var row int32 = int32(gc_ty + gc_by*gc_bdy)
-						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+//line hecbench_jaccard.go:87
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_jaccard.go:78
+				row := int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:80
+				gc_l_row[gc_lane] = row
 			}
-			if gc_left != 0 {
-				{
+		}
+//line hecbench_jaccard.go:84
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in17 &^ gc_dead
+			var gc_m17, gc_skip17 uint32
+			_ = gc_skip17
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+				if row < n {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+			gc_in17 &= gc_m17
+			gc_act = gc_in17
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:79
+				start := csrPtr[row]
+				end := csrPtr[row+1]
+				length := end - start
+//line hecbench_jaccard.go:85
+				gc_l_start[gc_lane] = start
+				gc_l_length[gc_lane] = length
+			}
+//line hecbench_jaccard.go:84
+			if weighted {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					start := gc_l_start[gc_lane]
+//line hecbench_jaccard.go:93
+					length := gc_l_length[gc_lane]
+//line hecbench_jaccard.go:85
+					var n_ int32 = length
+//line hecbench_jaccard.go:85
+					var ind []int32 = csrInd[start:]
+//line hecbench_jaccard.go:88
+					gc_l_n_[gc_lane] = n_
+					gc_l_ind[gc_lane] = ind
+				}
+//line hecbench_jaccard.go:85
+				var w_ []float32 = w
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					n_ := gc_l_n_[gc_lane]
+//line hecbench_jaccard.go:29
+					sum_ := float32(0.0)
+					var last float32
+					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+//line hecbench_jaccard.go:35
+					gc_l_sum_[gc_lane] = sum_
+					gc_l_last[gc_lane] = last
+					gc_l_mn[gc_lane] = mn
+				}
+//line hecbench_jaccard.go:33
+				gc_save11 := gc_act
+				gc_in11 := gc_act
+				gc_left2 := gc_act
+				if compiled.SIMD {
+//line hecbench_jaccard.go:32
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+//line hecbench_jaccard.go:32
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:35
+							gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_jaccard.go:37
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+//line hecbench_jaccard.go:32
+							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+//line hecbench_jaccard.go:32
+							i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line hecbench_jaccard.go:47
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line hecbench_jaccard.go:32
+							i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line hecbench_jaccard.go:32
+							i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+//line hecbench_jaccard.go:40
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
 						}
-						if gc_left&(1<<gc_lane) == 0 {
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_jaccard.go:78
-						row := int32(gc_ty + gc_by*gc_bdy)
-//line hecbench_jaccard.go:80
-						gc_l_row[gc_lane] = row
+//line hecbench_jaccard.go:32
+						i := int32(gc_tx)
+//line hecbench_jaccard.go:34
+						gc_l_i[gc_lane] = i
 					}
 				}
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in17 &^ gc_dead
-				var gc_m17, gc_skip17 uint32
-				_ = gc_skip17
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+//line hecbench_jaccard.go:38
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-					if row < n {
-						gc_m17 |= 1 << gc_lane
-					}
-				}
-				gc_in17 &= gc_m17
-				gc_act = gc_in17
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:79
-					start := csrPtr[row]
-					end := csrPtr[row+1]
-					length := end - start
-//line hecbench_jaccard.go:85
-					gc_l_start[gc_lane] = start
-					gc_l_length[gc_lane] = length
-				}
-//line hecbench_jaccard.go:84
-				if weighted {
+					gc_act = gc_in11 &^ gc_dead
+					var gc_m11, gc_skip11 uint32
+					_ = gc_skip11
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						start := gc_l_start[gc_lane]
-//line hecbench_jaccard.go:93
-						length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:85
-						var n_ int32 = length
-//line hecbench_jaccard.go:85
-						var ind []int32 = csrInd[start:]
-//line hecbench_jaccard.go:88
-						gc_l_n_[gc_lane] = n_
-						gc_l_ind[gc_lane] = ind
+						mn := gc_l_mn[gc_lane]
+//line hecbench_jaccard.go:54
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+						if i < mn {
+							gc_m11 |= 1 << gc_lane
+						}
 					}
-//line hecbench_jaccard.go:85
-					var w_ []float32 = w
+					gc_in11 &= gc_m11
+					gc_act = gc_in11
+					if gc_act == 0 {
+						break
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_jaccard.go:47
 						n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:29
-						sum_ := float32(0.0)
+//line hecbench_jaccard.go:49
+						sum_ := gc_l_sum_[gc_lane]
+						_ = sum_
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:40
+						valid := i < n_
+//line hecbench_jaccard.go:47
+						gc_l_valid[gc_lane] = valid
+					}
+//line hecbench_jaccard.go:47
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						ind := gc_l_ind[gc_lane]
+//line hecbench_jaccard.go:56
+						var sum_ float32
+//line hecbench_jaccard.go:58
 						var last float32
-						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-//line hecbench_jaccard.go:35
+//line hecbench_jaccard.go:60
+						i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:62
+						valid := gc_l_valid[gc_lane]
+//line hecbench_jaccard.go:47
+						last = gc_c1r[gc_lane]
+//line hecbench_jaccard.go:50
+						if valid {
+							sum_ = w_[ind[i]]
+						} else {
+							sum_ = 0.0
+						}
 						gc_l_sum_[gc_lane] = sum_
 						gc_l_last[gc_lane] = last
-						gc_l_mn[gc_lane] = mn
 					}
-					{
-//line hecbench_jaccard.go:33
-						gc_save11 := gc_act
-						gc_in11 := gc_act
-						gc_left2 := gc_act
+//line hecbench_jaccard.go:57
+					for j := 1; j < gc_bdx; j *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+						gc_left3 := gc_act
 						if compiled.SIMD {
-//line hecbench_jaccard.go:32
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:32
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_jaccard.go:58
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+//line hecbench_jaccard.go:58
+								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:35
-									gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_jaccard.go:37
-									gc_ty := gc_tidx3.Y
+//line hecbench_jaccard.go:61
+									gc_tx := gc_tidx4.X + gc_lane
+//line hecbench_jaccard.go:63
+									gc_ty := gc_tidx4.Y
 									_ = gc_ty
-									gc_tz := gc_tidx3.Z
+									gc_tz := gc_tidx4.Z
 									_ = gc_tz
-//line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
-//line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
+//line hecbench_jaccard.go:58
+									sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+//line hecbench_jaccard.go:58
+									v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									if gc_tx >= j {
+//line hecbench_jaccard.go:59
+										sum_ = sum_.Add(v)
+									} else {
+//line hecbench_jaccard.go:59
+										gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
+//line hecbench_jaccard.go:59
+										if gc_if2.ToBits() != 0 {
+//line hecbench_jaccard.go:59
+											sum_ = sum_.Add(v).Merge(sum_, gc_if2)
+										}
+									}
+//line hecbench_jaccard.go:59
+									sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -740,782 +878,229 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 										continue // the lanes wrap to the next row
 									}
 									gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:47
+//line hecbench_jaccard.go:74
 									gc_ty := gc_tidx.Y
 									_ = gc_ty
 									gc_tz := gc_tidx.Z
 									_ = gc_tz
-//line hecbench_jaccard.go:32
-									i := archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
-//line hecbench_jaccard.go:32
-									i.StoreSlice(gc_l_i[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
+//line hecbench_jaccard.go:59
+									sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+//line hecbench_jaccard.go:58
+									v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
+//line hecbench_jaccard.go:59
+									if gc_if.ToBits() != 0 {
+//line hecbench_jaccard.go:59
+										sum_ = sum_.Add(v).Merge(sum_, gc_if)
+									}
+//line hecbench_jaccard.go:59
+									sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_left2&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_jaccard.go:32
-									i := int32(gc_tx)
-//line hecbench_jaccard.go:34
-									gc_l_i[gc_lane] = i
-								}
-							}
-						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in11 &^ gc_dead
-							var gc_m11, gc_skip11 uint32
-							_ = gc_skip11
+						if gc_left3 != 0 {
+//line hecbench_jaccard.go:67
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left3&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								mn := gc_l_mn[gc_lane]
-//line hecbench_jaccard.go:54
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-								if i < mn {
-									gc_m11 |= 1 << gc_lane
-								}
-							}
-							gc_in11 &= gc_m11
-							gc_act = gc_in11
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_jaccard.go:47
-								n_ := gc_l_n_[gc_lane]
-//line hecbench_jaccard.go:49
+//line hecbench_jaccard.go:79
 								sum_ := gc_l_sum_[gc_lane]
-								_ = sum_
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:40
-								valid := i < n_
-//line hecbench_jaccard.go:47
-								gc_l_valid[gc_lane] = valid
-							}
-//line hecbench_jaccard.go:47
-							compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								ind := gc_l_ind[gc_lane]
-//line hecbench_jaccard.go:56
-								var sum_ float32
 //line hecbench_jaccard.go:58
-								var last float32
-//line hecbench_jaccard.go:60
-								i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:62
-								valid := gc_l_valid[gc_lane]
-//line hecbench_jaccard.go:47
-								last = gc_c1r[gc_lane]
-//line hecbench_jaccard.go:50
-								if valid {
-									sum_ = w_[ind[i]]
-								} else {
-									sum_ = 0.0
+								v := gc_c2r[gc_lane]
+								if gc_tx >= j {
+									sum_ += v
 								}
+//line hecbench_jaccard.go:63
 								gc_l_sum_[gc_lane] = sum_
-								gc_l_last[gc_lane] = last
-							}
-//line hecbench_jaccard.go:57
-							for j := 1; j < gc_bdx; j *= 2 {
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
-								gc_left3 := gc_act
-								if compiled.SIMD {
-//line hecbench_jaccard.go:58
-									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-									gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-//line hecbench_jaccard.go:58
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:61
-											gc_tx := gc_tidx4.X + gc_lane
-//line hecbench_jaccard.go:63
-											gc_ty := gc_tidx4.Y
-											_ = gc_ty
-											gc_tz := gc_tidx4.Z
-											_ = gc_tz
-//line hecbench_jaccard.go:58
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:58
-											v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-											if gc_tx >= j {
-//line hecbench_jaccard.go:59
-												sum_ = sum_.Add(v)
-											} else {
-//line hecbench_jaccard.go:59
-												gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
-//line hecbench_jaccard.go:59
-												if gc_if2.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-													sum_ = sum_.Add(v).Merge(sum_, gc_if2)
-												}
-											}
-//line hecbench_jaccard.go:59
-											sum_.StoreSlice(gc_l_sum_[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									} else {
-										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-											if gc_act>>gc_lane&0xff != 0xff {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-											if gc_tidx.X+8 > gc_bdx {
-												continue // the lanes wrap to the next row
-											}
-											gc_tx := gc_tidx.X
-//line hecbench_jaccard.go:74
-											gc_ty := gc_tidx.Y
-											_ = gc_ty
-											gc_tz := gc_tidx.Z
-											_ = gc_tz
-//line hecbench_jaccard.go:59
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:58
-											v := archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-											gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
-//line hecbench_jaccard.go:59
-											if gc_if.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-												sum_ = sum_.Add(v).Merge(sum_, gc_if)
-											}
-//line hecbench_jaccard.go:59
-											sum_.StoreSlice(gc_l_sum_[gc_lane:])
-											gc_left3 &^= 0xff << gc_lane
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									{
-										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-										gc_tx := gc_tidx.X - 1
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_left3&(1<<gc_lane) == 0 {
-												continue
-											}
-//line hecbench_jaccard.go:79
-											sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:58
-											v := gc_c2r[gc_lane]
-											if gc_tx >= j {
-												sum_ += v
-											}
-//line hecbench_jaccard.go:63
-											gc_l_sum_[gc_lane] = sum_
-										}
-									}
-								}
-							}
-							gc_left4 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:64
-										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:64
-										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
-//line hecbench_jaccard.go:64
-										sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-										sum_.StoreSlice(gc_l_sum_[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_jaccard.go:64
-										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
-//line hecbench_jaccard.go:64
-										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
-//line hecbench_jaccard.go:64
-										sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-										sum_.StoreSlice(gc_l_sum_[gc_lane:])
-										gc_left4 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left4&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_jaccard.go:77
-									sum_ := gc_l_sum_[gc_lane]
-//line hecbench_jaccard.go:79
-									last := gc_l_last[gc_lane]
-//line hecbench_jaccard.go:64
-									sum_ += last
-									gc_l_sum_[gc_lane] = sum_
-								}
-							}
-							gc_act = gc_in11 &^ gc_dead
-							gc_left5 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_jaccard.go:32
-										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
-//line hecbench_jaccard.go:32
-										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane:])
-										gc_left5 &^= 0xff << gc_lane
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left5&(1<<gc_lane) == 0 {
-										continue
-									}
-//line hecbench_jaccard.go:45
-									i := gc_l_i[gc_lane]
-//line hecbench_jaccard.go:32
-									i += int32(gc_bdx)
-									gc_l_i[gc_lane] = i
-								}
 							}
 						}
-						gc_act = gc_save11 &^ gc_dead
 					}
 //line hecbench_jaccard.go:68
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:64
+								sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+//line hecbench_jaccard.go:64
+								last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+//line hecbench_jaccard.go:64
+								sum_ = sum_.Add(last)
+//line hecbench_jaccard.go:64
+								sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
 							}
-							if gc_act&(1<<gc_lane) == 0 {
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_jaccard.go:64
+								sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+//line hecbench_jaccard.go:64
+								last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+//line hecbench_jaccard.go:64
+								sum_ = sum_.Add(last)
+//line hecbench_jaccard.go:64
+								sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var last float32
-//line hecbench_jaccard.go:84
-							row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:68
-							last = gc_c3r[gc_lane]
-//line hecbench_jaccard.go:70
-							var r float32 = last
-//line hecbench_jaccard.go:85
-							sum := r
-							if gc_tx == 0 {
-								work[row] = sum
-							}
-//line hecbench_jaccard.go:91
-							gc_l_last[gc_lane] = last
+//line hecbench_jaccard.go:77
+							sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:79
+							last := gc_l_last[gc_lane]
+//line hecbench_jaccard.go:64
+							sum_ += last
+							gc_l_sum_[gc_lane] = sum_
 						}
 					}
-				} else {
+					gc_act = gc_in11 &^ gc_dead
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:32
+								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+//line hecbench_jaccard.go:32
+								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+//line hecbench_jaccard.go:32
+								i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+//line hecbench_jaccard.go:32
+								i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane:])
+//line hecbench_jaccard.go:32
+								i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx)))
+//line hecbench_jaccard.go:32
+								i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_jaccard.go:45
+							i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+							i += int32(gc_bdx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+				}
+				gc_act = gc_save11 &^ gc_dead
+//line hecbench_jaccard.go:68
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+						var last float32
+//line hecbench_jaccard.go:84
 						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:103
-						length := gc_l_length[gc_lane]
-//line hecbench_jaccard.go:90
-						work[row] = float32(length)
-					}
-				}
-				gc_act = gc_in17 &^ gc_dead
-				gc_left6 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line hecbench_jaccard.go:78
-							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
-//line hecbench_jaccard.go:78
-							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
-//line hecbench_jaccard.go:78
-							row.StoreSlice(gc_l_row[gc_lane:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left6&(1<<gc_lane) == 0 {
-							continue
+//line hecbench_jaccard.go:68
+						last = gc_c3r[gc_lane]
+//line hecbench_jaccard.go:70
+						var r float32 = last
+//line hecbench_jaccard.go:85
+						sum := r
+						if gc_tx == 0 {
+							work[row] = sum
 						}
 //line hecbench_jaccard.go:91
-						row := gc_l_row[gc_lane]
-//line hecbench_jaccard.go:78
-						row += int32(gc_gdy * gc_bdy)
-						gc_l_row[gc_lane] = row
+						gc_l_last[gc_lane] = last
 					}
 				}
-			}
-			gc_act = gc_save17 &^ gc_dead
-		}
-	}
-}
-
-// JaccardIsKernel is jaccard_is<weighted, T> of jaccard-cuda: for each
-// edge (row, col), rows by z and edges by y, the lanes of x take the
-// elements of the shorter row and binary-search each in the other,
-// adding the weights of the matches to weight_i[j] by atomicAdd.
-//
-//line hecbench_jaccard.go:101
-func JaccardIsKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jaccardIsKernel,
-		func(gc_t *gocuda.Thread) {
-			jaccardIsKernel[T](gc_t, weighted, n, e, csrPtr, csrInd, v, work, weightI, weightS)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jaccardIsKernel[T](gc_b, gc_lo, gc_hi, weighted, n, e, csrPtr, csrInd, v, work, weightI, weightS)
-		})
-}
-
-//line hecbench_jaccard.go:101
-var gc_src_jaccardIsKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsKernel", "4665f3889317f22769a2f6f2909569e588dc6617da411602f0850d472e9593dd", "hecbench_jaccard.go:95-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_jaccard.go:101
-func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_gdz := gc_gd.Z
-	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:102
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_jaccard.go:109
-		gc_bx := gc_lo%gc_gdx - 1
-		gc_by := gc_lo / gc_gdx % gc_gdy
-		gc_bz := gc_lo / (gc_gdx * gc_gdy)
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-				gc_by++
-				if gc_by == gc_gdy {
-					gc_by = 0
-					gc_bz++
-				}
-			}
-			{
-				gc_ty := 0
-				gc_tz := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:102
-						gc_start := int32(gc_tz + gc_bz*gc_bdz)
-						row := gc_start + gc_off
-						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
-							continue
-						}
-						gc_more = true
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:103
-						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
-							col := csrInd[j]
-//line hecbench_jaccard.go:106
-							Ni := csrPtr[row+1] - csrPtr[row]
-							Nj := csrPtr[col+1] - csrPtr[col]
-							var ref, cur int32
-							if Ni < Nj {
-								ref, cur = row, col
-							} else {
-								ref, cur = col, row
-							}
-//line hecbench_jaccard.go:116
-							weightS[j] = work[row] + work[col]
-//line hecbench_jaccard.go:120
-							for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
-								match := int32(-1)
-								refCol := csrInd[i]
-								var refVal T
-								if weighted {
-									refVal = v[refCol]
-								} else {
-									refVal = T(1.0)
-								}
-//line hecbench_jaccard.go:131
-								left := csrPtr[cur]
-								right := csrPtr[cur+1] - 1
-								for left <= right {
-//line hecbench_jaccard.go:133
-									gc_b.Tick()
-//line hecbench_jaccard.go:133
-									if gc_b.Stopped() {
-//line hecbench_jaccard.go:133
-										return
-									}
-//line hecbench_jaccard.go:134
-									middle := (left + right) >> 1
-									curCol := csrInd[middle]
-									if curCol > refCol {
-										right = middle - 1
-									} else if curCol < refCol {
-										left = middle + 1
-									} else {
-										match = middle
-										break
-									}
-								}
-//line hecbench_jaccard.go:147
-								if match != -1 {
-									atomic.Add(&weightI[j], refVal)
-								}
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
+					length := gc_l_length[gc_lane]
+//line hecbench_jaccard.go:90
+					work[row] = float32(length)
 				}
 			}
-		}
-	}
-}
-
-// JaccardIsOptKernel is jaccard_is_opt<weighted, T> of jaccard-cuda (after
-// SPEAR-UIC's CodeGreen): as jaccard_is, but thread x = 0 merges the two
-// sorted rows and adds the sum by one atomicAdd.
-//
-//line hecbench_jaccard.go:160
-func JaccardIsOptKernel[T jaccardReal](weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jaccardIsOptKernel,
-		func(gc_t *gocuda.Thread) {
-			jaccardIsOptKernel[T](gc_t, weighted, n, e, csrPtr, csrInd, v, work, weightI, weightS)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jaccardIsOptKernel[T](gc_b, gc_lo, gc_hi, weighted, n, e, csrPtr, csrInd, v, work, weightI, weightS)
-		})
-}
-
-//line hecbench_jaccard.go:160
-var gc_src_jaccardIsOptKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardIsOptKernel", "e597c289535d8b3e7290cd02c31528d33b6e897df03271175d8ec11b333dd2c9", "hecbench_jaccard.go:155-215").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_jaccard.go:160
-func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, n, e int32, csrPtr, csrInd []int32, v, work, weightI, weightS []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_gdz := gc_gd.Z
-	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:161
-	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_jaccard.go:168
-		gc_bx := gc_lo%gc_gdx - 1
-		gc_by := gc_lo / gc_gdx % gc_gdy
-		gc_bz := gc_lo / (gc_gdx * gc_gdy)
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-				gc_by++
-				if gc_by == gc_gdy {
-					gc_by = 0
-					gc_bz++
-				}
-			}
-			{
-				gc_ty := 0
-				gc_tz := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:161
-						gc_start := int32(gc_tz + gc_bz*gc_bdz)
-						row := gc_start + gc_off
-						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
+			gc_act = gc_in17 &^ gc_dead
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_jaccard.go:78
+						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+//line hecbench_jaccard.go:78
+						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+//line hecbench_jaccard.go:78
+						row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						gc_more = true
-//line hecbench_jaccard.go:162
-						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
-							col := csrInd[j]
-//line hecbench_jaccard.go:165
-							Ni := csrPtr[row+1] - csrPtr[row]
-							Nj := csrPtr[col+1] - csrPtr[col]
-							var ref, cur int32
-							if Ni < Nj {
-								ref, cur = row, col
-							} else {
-								ref, cur = col, row
-							}
-//line hecbench_jaccard.go:175
-							weightS[j] = work[row] + work[col]
-//line hecbench_jaccard.go:179
-							if gc_tx == 0 {
-								localSum := T(0)
-								iPtr := csrPtr[ref]
-								jPtr := csrPtr[cur]
-								refEnd := csrPtr[ref+1]
-								curEnd := csrPtr[cur+1]
-//line hecbench_jaccard.go:187
-								for iPtr < refEnd && jPtr < curEnd {
-//line hecbench_jaccard.go:187
-									gc_b.Tick()
-//line hecbench_jaccard.go:187
-									if gc_b.Stopped() {
-//line hecbench_jaccard.go:187
-										return
-									}
-//line hecbench_jaccard.go:188
-									refCol := csrInd[iPtr]
-									curCol := csrInd[jPtr]
-//line hecbench_jaccard.go:191
-									if refCol == curCol {
-										var refVal T
-										if weighted {
-											refVal = v[refCol]
-										} else {
-											refVal = T(1.0)
-										}
-										localSum += refVal
-										iPtr++
-										jPtr++
-									} else if refCol < curCol {
-										iPtr++
-									} else {
-										jPtr++
-									}
-								}
-//line hecbench_jaccard.go:209
-								if localSum != 0 {
-									atomic.Add(&weightI[j], localSum)
-								}
-							}
-						}
+//line hecbench_jaccard.go:78
+						row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane:])
+//line hecbench_jaccard.go:78
+						row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+//line hecbench_jaccard.go:78
+						row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
 					}
+//line hecbench_jaccard.go:91
+					row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+					row += int32(gc_gdy * gc_bdy)
+					gc_l_row[gc_lane] = row
 				}
 			}
 		}
+		gc_act = gc_save17 &^ gc_dead
 	}
 }
-
-// JaccardJwKernel is jaccard_jw<weighted, T> of jaccard-cuda: the Jaccard
-// weight of each edge, gamma·csrVal·Wi/(Ws−Wi), a grid-stride loop.
-//
-//line hecbench_jaccard.go:221
-func JaccardJwKernel[T jaccardReal](weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jaccardJwKernel,
-		func(gc_t *gocuda.Thread) {
-			jaccardJwKernel[T](gc_t, weighted, e, csrVal, gamma, weightI, weightS, weightJ)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jaccardJwKernel[T](gc_b, gc_lo, gc_hi, weighted, e, csrVal, gamma, weightI, weightS, weightJ)
-		})
-}
-
-//line hecbench_jaccard.go:221
-var gc_src_jaccardJwKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardJwKernel", "15d50d433fbed084b35c937da27eeca065a5ab7dfa84e8ab1e4ea0e50573721d", "hecbench_jaccard.go:217-227").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_jaccard.go:221
-func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, csrVal []T, gamma T, weightI, weightS, weightJ []T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:222
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_jaccard.go:229
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:222
-						gc_start := int32(gc_tx + gc_bx*gc_bdx)
-						j := gc_start + gc_off
-						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line hecbench_jaccard.go:223
-						Wi := weightI[j]
-						Ws := weightS[j]
-						weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
-					}
-				}
-			}
-		}
-	}
-}
-
-// JaccardFillKernel is fill<weighted, T> of jaccard-cuda: w[j] is
-// (j+1)/e when weighted, value otherwise.
-//
-//line hecbench_jaccard.go:233
-func JaccardFillKernel[T jaccardReal](weighted bool, e int32, w []T, value T) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_jaccardFillKernel,
-		func(gc_t *gocuda.Thread) { jaccardFillKernel[T](gc_t, weighted, e, w, value) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_jaccardFillKernel[T](gc_b, gc_lo, gc_hi, weighted, e, w, value)
-		})
-}
-
-//line hecbench_jaccard.go:233
-var gc_src_jaccardFillKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardFillKernel", "1f0318f33ba6ded8162ea6f6a623235f3b7844a22af67ff35685c075faffdfb5", "hecbench_jaccard.go:229-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_jaccard.go:233
-func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi int, weighted bool, e int32, w []T, value T) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line hecbench_jaccard.go:234
-	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_jaccard.go:241
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_jaccard.go:234
-						gc_start := int32(gc_tx + gc_bx*gc_bdx)
-						j := gc_start + gc_off
-						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line hecbench_jaccard.go:238
-						if weighted {
-							w[j] = T(j+1) / T(e)
-						} else {
-							w[j] = value
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_jaccard holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_jaccard.go
-//line hecbench_jaccard.go:254
-var gc_files_hecbench_jaccard embed.FS

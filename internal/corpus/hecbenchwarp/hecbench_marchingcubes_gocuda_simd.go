@@ -5,31 +5,12 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// McComputeMinMaxLv1Kernel is computeMinMaxLv1 of marchingCubes-cuda: a
-// 16×16 block walks its level-1 block's 64 z planes, reduces min and max
-// by shuffles within each warp and again in warp 0 through shared memory.
-//
-//line hecbench_marchingcubes.go:74
-func McComputeMinMaxLv1Kernel(minMax []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mcComputeMinMaxLv1Kernel,
-		func(gc_t *gocuda.Thread) { mcComputeMinMaxLv1Kernel(gc_t, minMax) },
-		func(gc_b *compiled.Block) { gc_body_mcComputeMinMaxLv1Kernel(gc_b, minMax) })
-}
-
-//line hecbench_marchingcubes.go:74
-var gc_src_mcComputeMinMaxLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv1Kernel", "c3c539c53b422120e87e5842d9d0fc5c996b28980d278f2e82c788dd0eacc5f1", "hecbench_marchingcubes.go:69-131").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:74
 func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
@@ -87,698 +68,696 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:86
 				maxV := v
 				{
-					{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(1)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(1)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(2)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(3)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(2)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(4)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(5)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(3)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(6)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(7)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(4)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(8)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(9)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(5)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(10)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(11)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(6)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(12)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(13)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(7)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(14)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(15)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(8)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(16)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(17)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(9)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(18)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(19)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(10)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(20)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(21)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(11)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(22)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(23)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(12)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(24)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(25)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(13)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(26)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(27)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(14)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(28)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(29)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(15)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(30)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(31)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(16)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(32)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(33)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(17)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(34)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(35)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(18)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(36)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(37)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(19)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(38)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(39)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(20)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(40)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(41)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(21)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(42)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(43)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(22)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(44)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(45)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(23)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(46)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(47)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(24)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(48)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(49)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(25)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(50)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(51)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(26)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(52)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(53)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(27)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(54)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(55)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(28)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(56)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(57)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(29)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(58)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(59)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(30)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(60)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(61)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(31)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
 					}
-					{
-//line hecbench_marchingcubes.go:87
-						c0 := uint32(62)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					if v > maxV {
+						maxV = v
 					}
-					{
+				}
+				{
 //line hecbench_marchingcubes.go:87
-						c0 := uint32(63)
-						v = mcF(x, y, z+c0)
-						if v < minV {
-							minV = v
-						}
-						if v > maxV {
-							maxV = v
-						}
+					c0 := uint32(32)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(33)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(34)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(35)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(36)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(37)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(38)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(39)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(40)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(41)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(42)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(43)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(44)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(45)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(46)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(47)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(48)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(49)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(50)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(51)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(52)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(53)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(54)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(55)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(56)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(57)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(58)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(59)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(60)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(61)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(62)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+//line hecbench_marchingcubes.go:87
+					c0 := uint32(63)
+					v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
 					}
 				}
 //line hecbench_marchingcubes.go:99
@@ -1036,14 +1015,41 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_marchingcubes.go:127
-			var gc_m13 uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:81
+				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+//line hecbench_marchingcubes.go:84
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:112
+				if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -1052,315 +1058,269 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 							gc_ty = 0
 						}
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
 					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					laneid := tid % 32
 //line hecbench_marchingcubes.go:84
-					warpid := tid >> 5
-//line hecbench_marchingcubes.go:112
-					if warpid == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
+					var minV float32
+//line hecbench_marchingcubes.go:86
+					var maxV float32
+//line hecbench_marchingcubes.go:113
+					minV = sminMax[laneid]
+					maxV = sminMax[laneid+warpNum]
+					gc_l_minV2[gc_lane] = minV
+					gc_l_maxV2[gc_lane] = maxV
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
+//line hecbench_marchingcubes.go:115
+			for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:116
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:116
+							_ = minV
+//line hecbench_marchingcubes.go:116
+							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
+							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
+							_ = t1_
+//line hecbench_marchingcubes.go:116
+							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
 						}
-						if gc_act&(1<<gc_lane) == 0 {
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:116
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:116
+							_ = minV
+//line hecbench_marchingcubes.go:116
+							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
+							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
+							_ = t1_
+//line hecbench_marchingcubes.go:116
+							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:81
-						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-						laneid := tid % 32
-//line hecbench_marchingcubes.go:84
-						var minV float32
-//line hecbench_marchingcubes.go:86
-						var maxV float32
-//line hecbench_marchingcubes.go:113
-						minV = sminMax[laneid]
-						maxV = sminMax[laneid+warpNum]
+//line hecbench_marchingcubes.go:129
+						minV := gc_l_minV2[gc_lane]
+						_ = minV
+//line hecbench_marchingcubes.go:116
+						var t0_, t1_ float32
+//line hecbench_marchingcubes.go:118
+						_ = t1_
+//line hecbench_marchingcubes.go:117
+						gc_l_t0_[gc_lane] = t0_
+					}
+				}
+//line hecbench_marchingcubes.go:117
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:117
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+//line hecbench_marchingcubes.go:117
+							_ = maxV
+//line hecbench_marchingcubes.go:117
+							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:117
+							t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+//line hecbench_marchingcubes.go:117
+							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:117
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+//line hecbench_marchingcubes.go:117
+							_ = maxV
+//line hecbench_marchingcubes.go:117
+							var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:117
+							t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+//line hecbench_marchingcubes.go:117
+							t0_.StoreSlice(gc_l_t0_[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:130
+						maxV := gc_l_maxV2[gc_lane]
+						_ = maxV
+						var t0_ float32
+//line hecbench_marchingcubes.go:117
+						t0_ = gc_c3r[gc_lane]
+						gc_l_t0_[gc_lane] = t0_
+					}
+				}
+//line hecbench_marchingcubes.go:118
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:118
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:118
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+//line hecbench_marchingcubes.go:118
+							t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+//line hecbench_marchingcubes.go:118
+							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:118
+							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+							gc_if7 := t0_.Less(minV)
+//line hecbench_marchingcubes.go:119
+							if gc_if7.ToBits() != 0 {
+//line hecbench_marchingcubes.go:119
+								minV = t0_.Merge(minV, gc_if7)
+							}
+//line hecbench_marchingcubes.go:122
+							gc_if8 := t1_.Greater(maxV)
+//line hecbench_marchingcubes.go:122
+							if gc_if8.ToBits() != 0 {
+//line hecbench_marchingcubes.go:122
+								maxV = t1_.Merge(maxV, gc_if8)
+							}
+//line hecbench_marchingcubes.go:122
+							minV.StoreSlice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:122
+							maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:122
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:122
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+//line hecbench_marchingcubes.go:122
+							t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+//line hecbench_marchingcubes.go:122
+							var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:118
+							t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+							gc_if5 := t0_.Less(minV)
+//line hecbench_marchingcubes.go:119
+							if gc_if5.ToBits() != 0 {
+//line hecbench_marchingcubes.go:119
+								minV = t0_.Merge(minV, gc_if5)
+							}
+//line hecbench_marchingcubes.go:122
+							gc_if6 := t1_.Greater(maxV)
+//line hecbench_marchingcubes.go:122
+							if gc_if6.ToBits() != 0 {
+//line hecbench_marchingcubes.go:122
+								maxV = t1_.Merge(maxV, gc_if6)
+							}
+//line hecbench_marchingcubes.go:122
+							minV.StoreSlice(gc_l_minV2[gc_lane:])
+//line hecbench_marchingcubes.go:122
+							maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:135
+						minV := gc_l_minV2[gc_lane]
+//line hecbench_marchingcubes.go:137
+						maxV := gc_l_maxV2[gc_lane]
+//line hecbench_marchingcubes.go:139
+						t0_ := gc_l_t0_[gc_lane]
+//line hecbench_marchingcubes.go:141
+						var t1_ float32
+//line hecbench_marchingcubes.go:118
+						t1_ = gc_c4r[gc_lane]
+						if t0_ < minV {
+							minV = t0_
+						}
+						if t1_ > maxV {
+							maxV = t1_
+						}
 						gc_l_minV2[gc_lane] = minV
 						gc_l_maxV2[gc_lane] = maxV
 					}
 				}
-//line hecbench_marchingcubes.go:115
-				for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:116
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:116
-								_ = minV
-//line hecbench_marchingcubes.go:116
-								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-								_ = t1_
-//line hecbench_marchingcubes.go:116
-								t0_.StoreSlice(gc_l_t0_[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:116
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:116
-								_ = minV
-//line hecbench_marchingcubes.go:116
-								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-								_ = t1_
-//line hecbench_marchingcubes.go:116
-								t0_.StoreSlice(gc_l_t0_[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:129
-							minV := gc_l_minV2[gc_lane]
-							_ = minV
-//line hecbench_marchingcubes.go:116
-							var t0_, t1_ float32
-//line hecbench_marchingcubes.go:118
-							_ = t1_
-//line hecbench_marchingcubes.go:117
-							gc_l_t0_[gc_lane] = t0_
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-//line hecbench_marchingcubes.go:117
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
-					gc_left5 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:117
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:117
-								_ = maxV
-//line hecbench_marchingcubes.go:117
-								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:117
-								t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_marchingcubes.go:117
-								t0_.StoreSlice(gc_l_t0_[gc_lane:])
-								gc_left5 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:117
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:117
-								_ = maxV
-//line hecbench_marchingcubes.go:117
-								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:117
-								t0_ = archsimd.LoadFloat32x8Slice(gc_c3r[gc_lane:])
-//line hecbench_marchingcubes.go:117
-								t0_.StoreSlice(gc_l_t0_[gc_lane:])
-								gc_left5 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					if gc_left5 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left5&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:130
-							maxV := gc_l_maxV2[gc_lane]
-							_ = maxV
-							var t0_ float32
-//line hecbench_marchingcubes.go:117
-							t0_ = gc_c3r[gc_lane]
-							gc_l_t0_[gc_lane] = t0_
-						}
-					}
-//line hecbench_marchingcubes.go:118
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
-					gc_left6 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:118
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:118
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:118
-								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
-//line hecbench_marchingcubes.go:118
-								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-								t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
-								gc_if7 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
-								if gc_if7.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-									minV = t0_.Merge(minV, gc_if7)
-								}
-//line hecbench_marchingcubes.go:122
-								gc_if8 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
-								if gc_if8.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-									maxV = t1_.Merge(maxV, gc_if8)
-								}
-//line hecbench_marchingcubes.go:122
-								minV.StoreSlice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-								maxV.StoreSlice(gc_l_maxV2[gc_lane:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:122
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
-//line hecbench_marchingcubes.go:122
-								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-								t1_ = archsimd.LoadFloat32x8Slice(gc_c4r[gc_lane:])
-								gc_if5 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
-								if gc_if5.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-									minV = t0_.Merge(minV, gc_if5)
-								}
-//line hecbench_marchingcubes.go:122
-								gc_if6 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
-								if gc_if6.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-									maxV = t1_.Merge(maxV, gc_if6)
-								}
-//line hecbench_marchingcubes.go:122
-								minV.StoreSlice(gc_l_minV2[gc_lane:])
-//line hecbench_marchingcubes.go:122
-								maxV.StoreSlice(gc_l_maxV2[gc_lane:])
-								gc_left6 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left6&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:135
-							minV := gc_l_minV2[gc_lane]
-//line hecbench_marchingcubes.go:137
-							maxV := gc_l_maxV2[gc_lane]
-//line hecbench_marchingcubes.go:139
-							t0_ := gc_l_t0_[gc_lane]
-//line hecbench_marchingcubes.go:141
-							var t1_ float32
-//line hecbench_marchingcubes.go:118
-							t1_ = gc_c4r[gc_lane]
-							if t0_ < minV {
-								minV = t0_
-							}
-							if t1_ > maxV {
-								maxV = t1_
-							}
-							gc_l_minV2[gc_lane] = minV
-							gc_l_maxV2[gc_lane] = maxV
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-						laneid := tid % 32
+					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					laneid := tid % 32
 //line hecbench_marchingcubes.go:84
-						minV := gc_l_minV2[gc_lane]
+					minV := gc_l_minV2[gc_lane]
 //line hecbench_marchingcubes.go:86
-						maxV := gc_l_maxV2[gc_lane]
+					maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
-						if laneid == 0 {
-							minMax[blockid*2] = minV
-							minMax[blockid*2+1] = maxV
-						}
+					if laneid == 0 {
+						minMax[blockid*2] = minV
+						minMax[blockid*2+1] = maxV
 					}
 				}
 			}
-			gc_act = gc_save13 &^ gc_dead
 		}
+		gc_act = gc_save13 &^ gc_dead
 	}
 }
-
-// McCompactLv1Kernel is compactLv1 of marchingCubes-cuda: the level-1
-// blocks whose range holds isoValue, compacted by a block scan (warp
-// scans by __shfl_up_sync, then a scan of the warp sums in warp 0) and one
-// atomicAdd a block.
-//
-//line hecbench_marchingcubes.go:139
-func McCompactLv1Kernel(isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mcCompactLv1Kernel,
-		func(gc_t *gocuda.Thread) { mcCompactLv1Kernel(gc_t, isoValue, minMax, blockIndices, countedBlockNum) },
-		func(gc_b *compiled.Block) {
-			gc_body_mcCompactLv1Kernel(gc_b, isoValue, minMax, blockIndices, countedBlockNum)
-		})
-}
-
-//line hecbench_marchingcubes.go:139
-var gc_src_mcCompactLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv1Kernel", "3eb3dea721c061b82086da39a94c2fb94f324eefa7ca2614a4f70e0a683faf5f", "hecbench_marchingcubes.go:133-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:139
 func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) {
@@ -1483,10 +1443,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_marchingcubes.go:147
 					if gc_else4.ToBits() != 0 {
-						{
 //line hecbench_marchingcubes.go:147
-							test = gc_vb8.Merge(test, gc_else4)
-						}
+						test = gc_vb8.Merge(test, gc_else4)
 					}
 //line hecbench_marchingcubes.go:147
 					testSum := test
@@ -1584,10 +1542,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_marchingcubes.go:147
 					if gc_else2.ToBits() != 0 {
-						{
 //line hecbench_marchingcubes.go:147
-							test = gc_vb4.Merge(test, gc_else2)
-						}
+						test = gc_vb4.Merge(test, gc_else2)
 					}
 //line hecbench_marchingcubes.go:147
 					testSum := test
@@ -1601,35 +1557,34 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:146
-					var test uint32
-					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
-						test = 1
-					} else {
-						test = 0
-					}
-					testSum := test
 //line hecbench_marchingcubes.go:155
-					gc_s_test[gc_rank] = test
-					gc_s_testSum[gc_rank] = testSum
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				var test uint32
+				if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
+					test = 1
+				} else {
+					test = 0
+				}
+				testSum := test
+//line hecbench_marchingcubes.go:155
+				gc_s_test[gc_rank] = test
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 //line hecbench_marchingcubes.go:153
@@ -1674,31 +1629,31 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 //line hecbench_marchingcubes.go:154
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:145
-					testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:154
-					tp := gc_c1r[gc_lane]
-					if laneid >= uint32(c0) {
-						testSum += tp
-					}
-//line hecbench_marchingcubes.go:159
-					gc_s_testSum[gc_rank] = testSum
+//line hecbench_marchingcubes.go:156
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+				laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:154
+				tp := gc_c1r[gc_lane]
+				if laneid >= uint32(c0) {
+					testSum += tp
+				}
+//line hecbench_marchingcubes.go:159
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
+//line hecbench_marchingcubes.go:164
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1729,113 +1684,111 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_marchingcubes.go:175
-			var gc_m13 uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:145
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:163
+				if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-//line hecbench_marchingcubes.go:163
-					if warpid == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx)
-						laneid := tid % 32
+					laneid := tid % 32
 //line hecbench_marchingcubes.go:164
-						warpSum := sums[laneid]
+					warpSum := sums[laneid]
 //line hecbench_marchingcubes.go:166
-						gc_l_warpSum[gc_lane] = warpSum
-					}
-				}
-//line hecbench_marchingcubes.go:165
-				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line hecbench_marchingcubes.go:166
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:142
-							tid := uint32(gc_tx)
-							laneid := tid % 32
-//line hecbench_marchingcubes.go:145
-							warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:166
-							tp_ := gc_c2r[gc_lane]
-							if laneid >= uint32(c0_) {
-								warpSum += tp_
-							}
-//line hecbench_marchingcubes.go:171
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx)
-						laneid := tid % 32
-//line hecbench_marchingcubes.go:145
-						warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:171
-						sums[laneid] = warpSum
-					}
+					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+//line hecbench_marchingcubes.go:165
+			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+//line hecbench_marchingcubes.go:166
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+//line hecbench_marchingcubes.go:168
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:142
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+					warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:166
+					tp_ := gc_c2r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSum += tp_
+					}
+//line hecbench_marchingcubes.go:171
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+//line hecbench_marchingcubes.go:176
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+					warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:171
+					sums[laneid] = warpSum
+				}
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 	}
 //line hecbench_marchingcubes.go:180
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1945,23 +1898,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	}
 }
 
-//line hecbench_marchingcubes.go:189
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
-
-// McComputeMinMaxLv2Kernel is computeMinMaxLv2 of marchingCubes-cuda:
-// block b takes level-1 block blockIndicesLv1[b], threadIdx.y one of its
-// 5×5 columns of sub-blocks, the 16 lanes of x one 4×4 plane, walking the
-// 9 sub-blocks of the column and reducing each by 16-lane shuffles.
-//
-//line hecbench_marchingcubes.go:192
-func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mcComputeMinMaxLv2Kernel,
-		func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) },
-		func(gc_b *compiled.Block) { gc_body_mcComputeMinMaxLv2Kernel(gc_b, blockIndicesLv1, minMax) })
-}
-
-//line hecbench_marchingcubes.go:192
-var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57")
 
 //line hecbench_marchingcubes.go:192
 func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
@@ -2105,18 +2042,445 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-		{
 //line hecbench_marchingcubes.go:206
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			gc_left := gc_act
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		gc_left := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:205
+					var c0 uint32 = uint32(0)
+					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+//line hecbench_marchingcubes.go:205
+					var c0 uint32 = uint32(0)
+					archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_marchingcubes.go:205
+				c0 := uint32(0)
+//line hecbench_marchingcubes.go:207
+				gc_l_c0[gc_lane] = c0
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
+			_ = gc_skip10
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				c0 := gc_l_c0[gc_lane]
+//line hecbench_marchingcubes.go:205
+				if c0 < mcBlockZLv2 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:197
+					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+//line hecbench_marchingcubes.go:199
+					y := gc_s_y[gc_rank]
+					z := gc_l_z[gc_lane]
+//line hecbench_marchingcubes.go:202
+					v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:204
+					minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:206
+					maxV := gc_l_maxV[gc_lane]
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(1)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(2)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(3)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(4)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(5)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(6)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:206
+						c1 := uint32(7)
+						v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					z += mcVoxelZLv2 - 1
+					gc_l_z[gc_lane] = z
+					gc_l_v[gc_lane] = v
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+				}
+			}
+//line hecbench_marchingcubes.go:216
+			for c1_ := 8; c1_ > 0; c1_ /= 2 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:217
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:217
+							_ = minV
+//line hecbench_marchingcubes.go:217
+							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+							_ = t1
+//line hecbench_marchingcubes.go:217
+							t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:217
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:217
+							_ = minV
+//line hecbench_marchingcubes.go:217
+							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+							_ = t1
+//line hecbench_marchingcubes.go:217
+							t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:230
+						minV := gc_l_minV[gc_lane]
+						_ = minV
+//line hecbench_marchingcubes.go:217
+						var t0, t1 float32
+//line hecbench_marchingcubes.go:219
+						_ = t1
+//line hecbench_marchingcubes.go:218
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+//line hecbench_marchingcubes.go:218
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:218
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+//line hecbench_marchingcubes.go:218
+							_ = maxV
+//line hecbench_marchingcubes.go:218
+							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:218
+							t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+//line hecbench_marchingcubes.go:218
+							t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:218
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+//line hecbench_marchingcubes.go:218
+							_ = maxV
+//line hecbench_marchingcubes.go:218
+							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:218
+							t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+//line hecbench_marchingcubes.go:218
+							t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:231
+						maxV := gc_l_maxV[gc_lane]
+						_ = maxV
+						var t0 float32
+//line hecbench_marchingcubes.go:218
+						t0 = gc_c1r[gc_lane]
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+//line hecbench_marchingcubes.go:219
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_marchingcubes.go:219
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:219
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+//line hecbench_marchingcubes.go:219
+							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+//line hecbench_marchingcubes.go:219
+							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:219
+							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							gc_if3 := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+							if gc_if3.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+								minV = t0.Merge(minV, gc_if3)
+							}
+//line hecbench_marchingcubes.go:223
+							gc_if4 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+							if gc_if4.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+								maxV = t1.Merge(maxV, gc_if4)
+							}
+//line hecbench_marchingcubes.go:223
+							minV.StoreSlice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:223
+							maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:223
+							minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:223
+							maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+//line hecbench_marchingcubes.go:223
+							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+//line hecbench_marchingcubes.go:223
+							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:219
+							t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							gc_if := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+							if gc_if.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+								minV = t0.Merge(minV, gc_if)
+							}
+//line hecbench_marchingcubes.go:223
+							gc_if2 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+							if gc_if2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+								maxV = t1.Merge(maxV, gc_if2)
+							}
+//line hecbench_marchingcubes.go:223
+							minV.StoreSlice(gc_l_minV[gc_lane:])
+//line hecbench_marchingcubes.go:223
+							maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:236
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:238
+						maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:240
+						t0 := gc_l_t0[gc_lane]
+//line hecbench_marchingcubes.go:242
+						var t1 float32
+//line hecbench_marchingcubes.go:219
+						t1 = gc_c2r[gc_lane]
+						if t0 < minV {
+							minV = t0
+						}
+						if t1 > maxV {
+							maxV = t1
+						}
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:195
+					v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:197
+					minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:199
+					maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:201
+					idx := gc_l_idx[gc_lane]
+//line hecbench_marchingcubes.go:227
+					if tid == 0 {
+						minMax[idx] = minV
+						minMax[idx+1] = maxV
+						const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+						idx += offsetSize
+					}
+					minV = v
+					maxV = v
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+					gc_l_idx[gc_lane] = idx
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			gc_left5 := gc_act
 			if compiled.SIMD {
+//line hecbench_marchingcubes.go:205
+				gc_vb := archsimd.BroadcastUint32x8(1)
 				if gc_act == ^uint32(0) {
+//line hecbench_marchingcubes.go:205
+					gc_vb2 := archsimd.BroadcastUint32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_marchingcubes.go:205
-						var c0 uint32 = uint32(0)
-						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+//line hecbench_marchingcubes.go:205
+						c0 = c0.Add(gc_vb2)
+//line hecbench_marchingcubes.go:205
+						c0.StoreSlice(gc_l_c0[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -2124,482 +2488,32 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 							continue
 						}
 //line hecbench_marchingcubes.go:205
-						var c0 uint32 = uint32(0)
-						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+//line hecbench_marchingcubes.go:205
+						c0 = c0.Add(gc_vb)
+//line hecbench_marchingcubes.go:205
+						c0.StoreSlice(gc_l_c0[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left5 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left&(1<<gc_lane) == 0 {
+					if gc_left5&(1<<gc_lane) == 0 {
 						continue
 					}
+//line hecbench_marchingcubes.go:218
+					c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
-					c0 := uint32(0)
-//line hecbench_marchingcubes.go:207
+					c0++
 					gc_l_c0[gc_lane] = c0
 				}
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
-				_ = gc_skip10
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-					if c0 < mcBlockZLv2 {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:194
-						voxelOffset := uint32(gc_ty)
-//line hecbench_marchingcubes.go:193
-						tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:197
-						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-//line hecbench_marchingcubes.go:199
-						y := gc_s_y[gc_rank]
-						z := gc_l_z[gc_lane]
-//line hecbench_marchingcubes.go:202
-						v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:204
-						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:206
-						maxV := gc_l_maxV[gc_lane]
-						{
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(1)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(2)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(3)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(4)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(5)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(6)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-							{
-//line hecbench_marchingcubes.go:206
-								c1 := uint32(7)
-								v = mcF(x, y, z+c1)
-								if v < minV {
-									minV = v
-								}
-								if v > maxV {
-									maxV = v
-								}
-							}
-						}
-//line hecbench_marchingcubes.go:215
-						z += mcVoxelZLv2 - 1
-						gc_l_z[gc_lane] = z
-						gc_l_v[gc_lane] = v
-						gc_l_minV[gc_lane] = minV
-						gc_l_maxV[gc_lane] = maxV
-					}
-				}
-//line hecbench_marchingcubes.go:216
-				for c1_ := 8; c1_ > 0; c1_ /= 2 {
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:217
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:217
-								_ = minV
-//line hecbench_marchingcubes.go:217
-								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-								_ = t1
-//line hecbench_marchingcubes.go:217
-								t0.StoreSlice(gc_l_t0[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:217
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:217
-								_ = minV
-//line hecbench_marchingcubes.go:217
-								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-								_ = t1
-//line hecbench_marchingcubes.go:217
-								t0.StoreSlice(gc_l_t0[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left2&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:230
-							minV := gc_l_minV[gc_lane]
-							_ = minV
-//line hecbench_marchingcubes.go:217
-							var t0, t1 float32
-//line hecbench_marchingcubes.go:219
-							_ = t1
-//line hecbench_marchingcubes.go:218
-							gc_l_t0[gc_lane] = t0
-						}
-					}
-//line hecbench_marchingcubes.go:218
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:218
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:218
-								_ = maxV
-//line hecbench_marchingcubes.go:218
-								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-								t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:218
-								t0.StoreSlice(gc_l_t0[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:218
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:218
-								_ = maxV
-//line hecbench_marchingcubes.go:218
-								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-								t0 = archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:])
-//line hecbench_marchingcubes.go:218
-								t0.StoreSlice(gc_l_t0[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:231
-							maxV := gc_l_maxV[gc_lane]
-							_ = maxV
-							var t0 float32
-//line hecbench_marchingcubes.go:218
-							t0 = gc_c1r[gc_lane]
-							gc_l_t0[gc_lane] = t0
-						}
-					}
-//line hecbench_marchingcubes.go:219
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
-					gc_left4 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:219
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:219
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:219
-								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:219
-								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:219
-								t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-								gc_if3 := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
-								if gc_if3.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-									minV = t0.Merge(minV, gc_if3)
-								}
-//line hecbench_marchingcubes.go:223
-								gc_if4 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
-								if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-									maxV = t1.Merge(maxV, gc_if4)
-								}
-//line hecbench_marchingcubes.go:223
-								minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-								maxV.StoreSlice(gc_l_maxV[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_marchingcubes.go:223
-								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
-//line hecbench_marchingcubes.go:223
-								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:219
-								t1 = archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:])
-								gc_if := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
-								if gc_if.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-									minV = t0.Merge(minV, gc_if)
-								}
-//line hecbench_marchingcubes.go:223
-								gc_if2 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
-								if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-									maxV = t1.Merge(maxV, gc_if2)
-								}
-//line hecbench_marchingcubes.go:223
-								minV.StoreSlice(gc_l_minV[gc_lane:])
-//line hecbench_marchingcubes.go:223
-								maxV.StoreSlice(gc_l_maxV[gc_lane:])
-								gc_left4 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left4&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:236
-							minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:238
-							maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:240
-							t0 := gc_l_t0[gc_lane]
-//line hecbench_marchingcubes.go:242
-							var t1 float32
-//line hecbench_marchingcubes.go:219
-							t1 = gc_c2r[gc_lane]
-							if t0 < minV {
-								minV = t0
-							}
-							if t1 > maxV {
-								maxV = t1
-							}
-							gc_l_minV[gc_lane] = minV
-							gc_l_maxV[gc_lane] = maxV
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:193
-						tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:195
-						v := gc_l_v[gc_lane]
-//line hecbench_marchingcubes.go:197
-						minV := gc_l_minV[gc_lane]
-//line hecbench_marchingcubes.go:199
-						maxV := gc_l_maxV[gc_lane]
-//line hecbench_marchingcubes.go:201
-						idx := gc_l_idx[gc_lane]
-//line hecbench_marchingcubes.go:227
-						if tid == 0 {
-							minMax[idx] = minV
-							minMax[idx+1] = maxV
-							const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
-							idx += offsetSize
-						}
-						minV = v
-						maxV = v
-						gc_l_minV[gc_lane] = minV
-						gc_l_maxV[gc_lane] = maxV
-						gc_l_idx[gc_lane] = idx
-					}
-				}
-				gc_act = gc_in10 &^ gc_dead
-				gc_left5 := gc_act
-				if compiled.SIMD {
-//line hecbench_marchingcubes.go:205
-					gc_vb := archsimd.BroadcastUint32x8(1)
-					if gc_act == ^uint32(0) {
-//line hecbench_marchingcubes.go:205
-						gc_vb2 := archsimd.BroadcastUint32x8(1)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_marchingcubes.go:205
-							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
-//line hecbench_marchingcubes.go:205
-							c0 = c0.Add(gc_vb2)
-//line hecbench_marchingcubes.go:205
-							c0.StoreSlice(gc_l_c0[gc_lane:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line hecbench_marchingcubes.go:205
-							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane:])
-//line hecbench_marchingcubes.go:205
-							c0 = c0.Add(gc_vb)
-//line hecbench_marchingcubes.go:205
-							c0.StoreSlice(gc_l_c0[gc_lane:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_marchingcubes.go:218
-						c0 := gc_l_c0[gc_lane]
-//line hecbench_marchingcubes.go:205
-						c0++
-						gc_l_c0[gc_lane] = c0
-					}
-				}
-			}
-			gc_act = gc_save10 &^ gc_dead
 		}
+		gc_act = gc_save10 &^ gc_dead
 	}
 }
-
-// McCompactLv2Kernel is compactLv2 of marchingCubes-cuda: the level-2
-// blocks the iso-surface crosses, compacted as in compactLv1 over blocks of
-// 1024, each written as its index in the level-2 grid.
-//
-//line hecbench_marchingcubes.go:243
-func McCompactLv2Kernel(isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mcCompactLv2Kernel,
-		func(gc_t *gocuda.Thread) {
-			mcCompactLv2Kernel(gc_t, isoValue, minMax, blockIndicesLv1, blockIndicesLv2, counterBlockNumLv1, countedBlockNumLv2)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mcCompactLv2Kernel(gc_b, isoValue, minMax, blockIndicesLv1, blockIndicesLv2, counterBlockNumLv1, countedBlockNumLv2)
-		})
-}
-
-//line hecbench_marchingcubes.go:243
-var gc_src_mcCompactLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcCompactLv2Kernel", "88d7f23d28b895e443e74f2c9e29f53b9106bc6c10e00236da2853fcce7ad3c6", "hecbench_marchingcubes.go:238-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_marchingcubes.go:243
 func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) {
@@ -2698,31 +2612,31 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 //line hecbench_marchingcubes.go:263
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx)
-					laneid := tid % 32
-//line hecbench_marchingcubes.go:249
-					testSum := gc_s_testSum[gc_rank]
-//line hecbench_marchingcubes.go:263
-					tp := gc_c1r[gc_lane]
-					if laneid >= uint32(c0) {
-						testSum += tp
-					}
-//line hecbench_marchingcubes.go:268
-					gc_s_testSum[gc_rank] = testSum
+//line hecbench_marchingcubes.go:265
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:246
+				tid := uint32(gc_tx)
+				laneid := tid % 32
+//line hecbench_marchingcubes.go:249
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:263
+				tp := gc_c1r[gc_lane]
+				if laneid >= uint32(c0) {
+					testSum += tp
+				}
+//line hecbench_marchingcubes.go:268
+				gc_s_testSum[gc_rank] = testSum
 			}
 		}
 		{
+//line hecbench_marchingcubes.go:273
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2752,113 +2666,111 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_marchingcubes.go:284
-			var gc_m13 uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:246
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:248
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:272
+				if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
-//line hecbench_marchingcubes.go:248
-					warpid := tid >> 5
-//line hecbench_marchingcubes.go:272
-					if warpid == 0 {
-						gc_m13 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx)
-						laneid := tid % 32
+					laneid := tid % 32
 //line hecbench_marchingcubes.go:273
-						warpSum := sums[laneid]
+					warpSum := sums[laneid]
 //line hecbench_marchingcubes.go:275
-						gc_l_warpSum[gc_lane] = warpSum
-					}
-				}
-//line hecbench_marchingcubes.go:274
-				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line hecbench_marchingcubes.go:275
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes.go:246
-							tid := uint32(gc_tx)
-							laneid := tid % 32
-//line hecbench_marchingcubes.go:249
-							warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:275
-							tp_ := gc_c2r[gc_lane]
-							if laneid >= uint32(c0_) {
-								warpSum += tp_
-							}
-//line hecbench_marchingcubes.go:280
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx)
-						laneid := tid % 32
-//line hecbench_marchingcubes.go:249
-						warpSum := gc_l_warpSum[gc_lane]
-//line hecbench_marchingcubes.go:280
-						sums[laneid] = warpSum
-					}
+					gc_l_warpSum[gc_lane] = warpSum
 				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+//line hecbench_marchingcubes.go:274
+			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+//line hecbench_marchingcubes.go:275
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+//line hecbench_marchingcubes.go:277
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:246
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:249
+					warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:275
+					tp_ := gc_c2r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSum += tp_
+					}
+//line hecbench_marchingcubes.go:280
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+//line hecbench_marchingcubes.go:285
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:246
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:249
+					warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:280
+					sums[laneid] = warpSum
+				}
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 	}
 //line hecbench_marchingcubes.go:289
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2916,9 +2828,3 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 	}
 }
-
-// gc_files_hecbench_marchingcubes holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_marchingcubes.go
-//line hecbench_marchingcubes.go:316
-var gc_files_hecbench_marchingcubes embed.FS

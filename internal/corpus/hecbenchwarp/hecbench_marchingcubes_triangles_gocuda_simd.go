@@ -5,7 +5,6 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"math/bits"
 	"simd/archsimd"
 
@@ -13,33 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// McGeneratingTrianglesKernel is generatingTriangles of
-// marchingCubes-cuda: a 4×4×8 block evaluates its level-2 block's field
-// into shared memory (the threads on the far faces also the next plane),
-// each thread classifies its cube, counts the vertices on its three own
-// edges and (inside the block) its triangles, scans both counts over the
-// block, the last thread reserves the block's ranges by atomicAdd, and
-// each triangle's vertex indices and the vertices' coordinates are summed
-// by atomicAdd.
-//
-//line hecbench_marchingcubes_triangles.go:35
-func McGeneratingTrianglesKernel(isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_mcGeneratingTrianglesKernel,
-		func(gc_t *gocuda.Thread) {
-			mcGeneratingTrianglesKernel(gc_t, isoValue, blockIndicesLv2, distinctEdgesTable, triTable, edgeIDTable, countedVerticesNum, countedTrianglesNum, triangles, coordX, coordY, coordZ, coordZP)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_mcGeneratingTrianglesKernel(gc_b, isoValue, blockIndicesLv2, distinctEdgesTable, triTable, edgeIDTable, countedVerticesNum, countedTrianglesNum, triangles, coordX, coordY, coordZ, coordZP)
-		})
-}
-
-//line hecbench_marchingcubes_triangles.go:35
-var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23")
 
 //line hecbench_marchingcubes_triangles.go:35
 func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) {
@@ -367,47 +339,47 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 //line hecbench_marchingcubes_triangles.go:122
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				gc_tz := gc_tidx.Z
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
-						}
+//line hecbench_marchingcubes_triangles.go:124
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
-					gc_rank := gc_w + gc_lane
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
-					ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
-					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
-					sumVertices := gc_s_sumVertices[gc_rank]
-					sumTriangles := gc_s_sumTriangles[gc_rank]
-					tp0 := gc_l_tp0[gc_lane]
-//line hecbench_marchingcubes_triangles.go:122
-					tp1 := gc_c2r[gc_lane]
-					if laneid >= uint32(c0) {
-						sumVertices += tp0
-						sumTriangles += tp1
-					}
-//line hecbench_marchingcubes_triangles.go:128
-					gc_s_sumVertices[gc_rank] = sumVertices
-					gc_s_sumTriangles[gc_rank] = sumTriangles
 				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+				ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+				tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:113
+				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+				tp0 := gc_l_tp0[gc_lane]
+//line hecbench_marchingcubes_triangles.go:122
+				tp1 := gc_c2r[gc_lane]
+				if laneid >= uint32(c0) {
+					sumVertices += tp0
+					sumTriangles += tp1
+				}
+//line hecbench_marchingcubes_triangles.go:128
+				gc_s_sumVertices[gc_rank] = sumVertices
+				gc_s_sumTriangles[gc_rank] = sumTriangles
 			}
 		}
 		{
+//line hecbench_marchingcubes_triangles.go:134
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			gc_ty := gc_tidx.Y
@@ -454,15 +426,48 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_marchingcubes_triangles.go:148
-			var gc_m17 uint32
+		var gc_m17 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+				ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+				tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:114
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+//line hecbench_marchingcubes_triangles.go:133
+				if warpid == 0 {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
 				gc_tz := gc_tidx.Z
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -472,6 +477,9 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							gc_tz++
 						}
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
@@ -480,158 +488,120 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:114
-					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-//line hecbench_marchingcubes_triangles.go:133
-					if warpid == 0 {
-						gc_m17 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save17 := gc_act
-			gc_act = gc_save17 & gc_m17
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					gc_tz := gc_tidx.Z
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-								gc_tz++
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
-						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
 //line hecbench_marchingcubes_triangles.go:134
-						warpSumVertices := sumsVertices[laneid]
-						warpSumTriangles := sumsTriangles[laneid]
+					warpSumVertices := sumsVertices[laneid]
+					warpSumTriangles := sumsTriangles[laneid]
 //line hecbench_marchingcubes_triangles.go:138
-						gc_l_warpSumVertices[gc_lane] = warpSumVertices
-						gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
-					}
-				}
-//line hecbench_marchingcubes_triangles.go:136
-				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-//line hecbench_marchingcubes_triangles.go:137
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_marchingcubes_triangles.go:144
-						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-						_ = warpSumTriangles
-//line hecbench_marchingcubes_triangles.go:137
-						tp0_ := gc_c3r[gc_lane]
-						gc_l_tp0_[gc_lane] = tp0_
-					}
-//line hecbench_marchingcubes_triangles.go:138
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						gc_tz := gc_tidx.Z
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-									gc_tz++
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_marchingcubes_triangles.go:42
-							tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
-							ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
-							tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
-							warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-//line hecbench_marchingcubes_triangles.go:119
-							tp0_ := gc_l_tp0_[gc_lane]
-//line hecbench_marchingcubes_triangles.go:138
-							tp1_ := gc_c4r[gc_lane]
-							if laneid >= uint32(c0_) {
-								warpSumVertices += tp0_
-								warpSumTriangles += tp1_
-							}
-//line hecbench_marchingcubes_triangles.go:144
-							gc_l_warpSumVertices[gc_lane] = warpSumVertices
-							gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					gc_tz := gc_tidx.Z
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-								gc_tz++
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx)
-//line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty)
-//line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz)
-//line hecbench_marchingcubes_triangles.go:113
-						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-//line hecbench_marchingcubes_triangles.go:115
-						warpSumVertices := gc_l_warpSumVertices[gc_lane]
-//line hecbench_marchingcubes_triangles.go:117
-						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-//line hecbench_marchingcubes_triangles.go:144
-						sumsVertices[laneid] = warpSumVertices
-						sumsTriangles[laneid] = warpSumTriangles
-					}
+					gc_l_warpSumVertices[gc_lane] = warpSumVertices
+					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 				}
 			}
-			gc_act = gc_save17 &^ gc_dead
+//line hecbench_marchingcubes_triangles.go:136
+			for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+//line hecbench_marchingcubes_triangles.go:137
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes_triangles.go:144
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+					_ = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:137
+					tp0_ := gc_c3r[gc_lane]
+					gc_l_tp0_[gc_lane] = tp0_
+				}
+//line hecbench_marchingcubes_triangles.go:138
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
+//line hecbench_marchingcubes_triangles.go:140
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes_triangles.go:42
+					tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+					ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+					tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:113
+					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+					warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+//line hecbench_marchingcubes_triangles.go:119
+					tp0_ := gc_l_tp0_[gc_lane]
+//line hecbench_marchingcubes_triangles.go:138
+					tp1_ := gc_c4r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSumVertices += tp0_
+						warpSumTriangles += tp1_
+					}
+//line hecbench_marchingcubes_triangles.go:144
+					gc_l_warpSumVertices[gc_lane] = warpSumVertices
+					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
+				}
+			}
+			{
+//line hecbench_marchingcubes_triangles.go:150
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+					tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+					ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+					tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:113
+					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+					warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+//line hecbench_marchingcubes_triangles.go:144
+					sumsVertices[laneid] = warpSumVertices
+					sumsTriangles[laneid] = warpSumTriangles
+				}
+			}
 		}
+		gc_act = gc_save17 &^ gc_dead
 	}
 	{
 //line hecbench_marchingcubes_triangles.go:154
@@ -793,8 +763,3 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 		}
 	})
 }
-
-// gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_marchingcubes.go hecbench_marchingcubes_triangles.go
-var gc_files_hecbench_marchingcubes_triangles embed.FS

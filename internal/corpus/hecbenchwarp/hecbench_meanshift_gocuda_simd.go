@@ -5,154 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MeanShiftKernel is mean_shift of meanshift-cuda: point tid moves to the
-// Gaussian-weighted mean of the points within RADIUS (squared distance).
-//
-//line hecbench_meanshift.go:29
-func MeanShiftKernel(data, dataNext []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_meanShiftKernel,
-		func(gc_t *gocuda.Thread) { meanShiftKernel(gc_t, data, dataNext) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_meanShiftKernel(gc_b, gc_lo, gc_hi, data, dataNext)
-		})
-}
-
-//line hecbench_meanshift.go:29
-var gc_src_meanShiftKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftKernel", "5babe3f318c07ec07cf88d586632dc7305b7d8fe665e8d91036bdb2e843a8ab7", "hecbench_meanshift.go:25-53").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
-
-//line hecbench_meanshift.go:29
-func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataNext []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:30
-						tid := gc_bx*gc_bdx + gc_tx
-						{
-							row := tid * msD
-							newPosition := [msD]float32{0}
-							totWeight := float32(0)
-							for i := 0; i < msN; i++ {
-								rowN := i * msD
-								sqDist := float32(0)
-								{
-									{
-//line hecbench_meanshift.go:38
-										j := int(0)
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-									}
-									{
-//line hecbench_meanshift.go:38
-										j := int(1)
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-									}
-									{
-//line hecbench_meanshift.go:38
-										j := int(2)
-										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
-									}
-								}
-//line hecbench_meanshift.go:41
-								if sqDist <= msRadius {
-									weight := expf(-sqDist / msDblSigmaSq)
-									{
-										{
-//line hecbench_meanshift.go:43
-											j_ := int(0)
-											newPosition[j_] += weight * data[rowN+j_]
-										}
-										{
-//line hecbench_meanshift.go:43
-											j_ := int(1)
-											newPosition[j_] += weight * data[rowN+j_]
-										}
-										{
-//line hecbench_meanshift.go:43
-											j_ := int(2)
-											newPosition[j_] += weight * data[rowN+j_]
-										}
-									}
-//line hecbench_meanshift.go:46
-									totWeight += weight
-								}
-							}
-							{
-								{
-//line hecbench_meanshift.go:49
-									j_2 := int(0)
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
-								}
-								{
-//line hecbench_meanshift.go:49
-									j_2 := int(1)
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
-								}
-								{
-//line hecbench_meanshift.go:49
-									j_2 := int(2)
-									dataNext[row+j_2] = newPosition[j_2] / totWeight
-								}
-							}
-						}
-					}
-				}
-			}
-//line hecbench_meanshift.go:56
-		})
-	}
-}
-
-// MeanShiftTilingKernel is mean_shift_tiling of meanshift-cuda: the same
-// step, the points read a tile at a time into shared memory, past-the-end
-// entries zero and marked invalid. Threads past N take part in the loads
-// and barriers, and read their own point past the end of the data, as in
-// the original.
-//
-//line hecbench_meanshift.go:62
-func MeanShiftTilingKernel(data, dataNext []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_meanShiftTilingKernel,
-		func(gc_t *gocuda.Thread) { meanShiftTilingKernel(gc_t, data, dataNext) },
-		func(gc_b *compiled.Block) { gc_body_meanShiftTilingKernel(gc_b, data, dataNext) })
-}
-
-//line hecbench_meanshift.go:62
-var gc_src_meanShiftTilingKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftTilingKernel", "a0475cead85b99331feb82fc6621ce2730c97c0b8197c8879e59ceff66c9b0be", "hecbench_meanshift.go:55-114").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
 
 //line hecbench_meanshift.go:62
 func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float32) {
@@ -250,126 +107,108 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:78
 						var rowInTile int = tidInTile *
 							msD
-						{
 //line hecbench_meanshift.go:79
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							{
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
-								var gc_lanes [8]float32
+						var gc_lanes [8]float32
 //line hecbench_meanshift.go:79
-								for gc_k := range 8 {
+						for gc_k := range 8 {
 //line hecbench_meanshift.go:79
-									if 0xff&(1<<gc_k) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line hecbench_meanshift.go:79
-										gc_pos.Thread = gc_rank + gc_k
+								gc_pos.Thread = gc_rank + gc_k
 //line hecbench_meanshift.go:79
-										gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
-									}
-								}
-//line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-							}
-							{
-//line hecbench_meanshift.go:81
-								var gc_lanes2 [8]float32
-//line hecbench_meanshift.go:81
-								gc_ld.Store(&gc_lanes2)
-//line hecbench_meanshift.go:81
-								for gc_k2 := range 8 {
-//line hecbench_meanshift.go:81
-									if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_meanshift.go:81
-										gc_pos.Thread = gc_rank + gc_k2
-//line hecbench_meanshift.go:81
-										localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
-									}
-								}
-//line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
+								gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
 							}
 						}
-						{
 //line hecbench_meanshift.go:81
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							{
+						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
-								var gc_lanes3 [8]float32
+						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_meanshift.go:81
-								for gc_k3 := range 8 {
+						var gc_lanes2 [8]float32
 //line hecbench_meanshift.go:81
-									if 0xff&(1<<gc_k3) != 0 {
+						gc_ld.Store(&gc_lanes2)
 //line hecbench_meanshift.go:81
-										gc_pos.Thread = gc_rank + gc_k3
+						for gc_k2 := range 8 {
 //line hecbench_meanshift.go:81
-										gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
-									}
-								}
+							if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
+								gc_pos.Thread = gc_rank + gc_k2
 //line hecbench_meanshift.go:81
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-							}
-							{
-//line hecbench_meanshift.go:81
-								var gc_lanes4 [8]float32
-//line hecbench_meanshift.go:81
-								gc_ld2.Store(&gc_lanes4)
-//line hecbench_meanshift.go:81
-								for gc_k4 := range 8 {
-//line hecbench_meanshift.go:81
-									if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_meanshift.go:81
-										gc_pos.Thread = gc_rank + gc_k4
-//line hecbench_meanshift.go:81
-										localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
-									}
-								}
-//line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
+								localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 							}
 						}
-						{
 //line hecbench_meanshift.go:81
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							{
+						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
-								var gc_lanes5 [8]float32
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
-								for gc_k5 := range 8 {
+						var gc_lanes3 [8]float32
 //line hecbench_meanshift.go:81
-									if 0xff&(1<<gc_k5) != 0 {
+						for gc_k3 := range 8 {
 //line hecbench_meanshift.go:81
-										gc_pos.Thread = gc_rank + gc_k5
+							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_meanshift.go:81
-										gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
-									}
-								}
+								gc_pos.Thread = gc_rank + gc_k3
 //line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-							}
-							{
-//line hecbench_meanshift.go:81
-								var gc_lanes6 [8]float32
-//line hecbench_meanshift.go:81
-								gc_ld3.Store(&gc_lanes6)
-//line hecbench_meanshift.go:81
-								for gc_k6 := range 8 {
-//line hecbench_meanshift.go:81
-									if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_meanshift.go:81
-										gc_pos.Thread = gc_rank + gc_k6
-//line hecbench_meanshift.go:81
-										localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
-									}
-								}
-//line hecbench_meanshift.go:81
-								gc_pos.Thread = gc_rank
+								gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
 							}
 						}
+//line hecbench_meanshift.go:81
+						gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line hecbench_meanshift.go:81
+						var gc_lanes4 [8]float32
+//line hecbench_meanshift.go:81
+						gc_ld2.Store(&gc_lanes4)
+//line hecbench_meanshift.go:81
+						for gc_k4 := range 8 {
+//line hecbench_meanshift.go:81
+							if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_meanshift.go:81
+								gc_pos.Thread = gc_rank + gc_k4
+//line hecbench_meanshift.go:81
+								localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+//line hecbench_meanshift.go:81
+						gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_meanshift.go:81
+						var gc_lanes5 [8]float32
+//line hecbench_meanshift.go:81
+						for gc_k5 := range 8 {
+//line hecbench_meanshift.go:81
+							if 0xff&(1<<gc_k5) != 0 {
+//line hecbench_meanshift.go:81
+								gc_pos.Thread = gc_rank + gc_k5
+//line hecbench_meanshift.go:81
+								gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
+							}
+						}
+//line hecbench_meanshift.go:81
+						gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line hecbench_meanshift.go:81
+						var gc_lanes6 [8]float32
+//line hecbench_meanshift.go:81
+						gc_ld3.Store(&gc_lanes6)
+//line hecbench_meanshift.go:81
+						for gc_k6 := range 8 {
+//line hecbench_meanshift.go:81
+							if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_meanshift.go:81
+								gc_pos.Thread = gc_rank + gc_k6
+//line hecbench_meanshift.go:81
+								localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+							}
+						}
+//line hecbench_meanshift.go:81
+						gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 						gc_vb.StoreSlice(validData[lid:])
 					} else {
@@ -379,200 +218,167 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 //line hecbench_meanshift.go:78
 							var rowInTile int = tidInTile *
 								msD
-							{
 //line hecbench_meanshift.go:79
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
-									var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 //line hecbench_meanshift.go:79
-									for gc_k7 := range 8 {
+							for gc_k7 := range 8 {
 //line hecbench_meanshift.go:79
-										if gc_if.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if.ToBits()&(1<<gc_k7) != 0 {
 //line hecbench_meanshift.go:79
-											gc_pos.Thread = gc_rank + gc_k7
+									gc_pos.Thread = gc_rank + gc_k7
 //line hecbench_meanshift.go:79
-											gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
-										}
-									}
-//line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
-								}
-								{
-//line hecbench_meanshift.go:81
-									var gc_lanes8 [8]float32
-//line hecbench_meanshift.go:81
-									gc_ld4.Store(&gc_lanes8)
-//line hecbench_meanshift.go:81
-									for gc_k8 := range 8 {
-//line hecbench_meanshift.go:81
-										if gc_if.ToBits()&(1<<gc_k8) != 0 {
-//line hecbench_meanshift.go:81
-											gc_pos.Thread = gc_rank + gc_k8
-//line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
-										}
-									}
-//line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
+									gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 								}
 							}
-							{
 //line hecbench_meanshift.go:81
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
-									var gc_lanes9 [8]float32
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line hecbench_meanshift.go:81
-									for gc_k9 := range 8 {
+							var gc_lanes8 [8]float32
 //line hecbench_meanshift.go:81
-										if gc_if.ToBits()&(1<<gc_k9) != 0 {
+							gc_ld4.Store(&gc_lanes8)
 //line hecbench_meanshift.go:81
-											gc_pos.Thread = gc_rank + gc_k9
+							for gc_k8 := range 8 {
 //line hecbench_meanshift.go:81
-											gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
-										}
-									}
+								if gc_if.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
+									gc_pos.Thread = gc_rank + gc_k8
 //line hecbench_meanshift.go:81
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-								}
-								{
-//line hecbench_meanshift.go:81
-									var gc_lanes10 [8]float32
-//line hecbench_meanshift.go:81
-									gc_ld5.Store(&gc_lanes10)
-//line hecbench_meanshift.go:81
-									for gc_k10 := range 8 {
-//line hecbench_meanshift.go:81
-										if gc_if.ToBits()&(1<<gc_k10) != 0 {
-//line hecbench_meanshift.go:81
-											gc_pos.Thread = gc_rank + gc_k10
-//line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
-										}
-									}
-//line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
+									localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 								}
 							}
-							{
 //line hecbench_meanshift.go:81
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								{
+							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
-									var gc_lanes11 [8]float32
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
-									for gc_k11 := range 8 {
+							var gc_lanes9 [8]float32
 //line hecbench_meanshift.go:81
-										if gc_if.ToBits()&(1<<gc_k11) != 0 {
+							for gc_k9 := range 8 {
 //line hecbench_meanshift.go:81
-											gc_pos.Thread = gc_rank + gc_k11
+								if gc_if.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_meanshift.go:81
-											gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
-										}
-									}
+									gc_pos.Thread = gc_rank + gc_k9
 //line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
-//line hecbench_meanshift.go:81
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-								}
-								{
-//line hecbench_meanshift.go:81
-									var gc_lanes12 [8]float32
-//line hecbench_meanshift.go:81
-									gc_ld6.Store(&gc_lanes12)
-//line hecbench_meanshift.go:81
-									for gc_k12 := range 8 {
-//line hecbench_meanshift.go:81
-										if gc_if.ToBits()&(1<<gc_k12) != 0 {
-//line hecbench_meanshift.go:81
-											gc_pos.Thread = gc_rank + gc_k12
-//line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
-										}
-									}
-//line hecbench_meanshift.go:81
-									gc_pos.Thread = gc_rank
+									gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 								}
 							}
+//line hecbench_meanshift.go:81
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+//line hecbench_meanshift.go:81
+							var gc_lanes10 [8]float32
+//line hecbench_meanshift.go:81
+							gc_ld5.Store(&gc_lanes10)
+//line hecbench_meanshift.go:81
+							for gc_k10 := range 8 {
+//line hecbench_meanshift.go:81
+								if gc_if.ToBits()&(1<<gc_k10) != 0 {
+//line hecbench_meanshift.go:81
+									gc_pos.Thread = gc_rank + gc_k10
+//line hecbench_meanshift.go:81
+									localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
+								}
+							}
+//line hecbench_meanshift.go:81
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_meanshift.go:81
+							var gc_lanes11 [8]float32
+//line hecbench_meanshift.go:81
+							for gc_k11 := range 8 {
+//line hecbench_meanshift.go:81
+								if gc_if.ToBits()&(1<<gc_k11) != 0 {
+//line hecbench_meanshift.go:81
+									gc_pos.Thread = gc_rank + gc_k11
+//line hecbench_meanshift.go:81
+									gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
+								}
+							}
+//line hecbench_meanshift.go:81
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:81
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line hecbench_meanshift.go:81
+							var gc_lanes12 [8]float32
+//line hecbench_meanshift.go:81
+							gc_ld6.Store(&gc_lanes12)
+//line hecbench_meanshift.go:81
+							for gc_k12 := range 8 {
+//line hecbench_meanshift.go:81
+								if gc_if.ToBits()&(1<<gc_k12) != 0 {
+//line hecbench_meanshift.go:81
+									gc_pos.Thread = gc_rank + gc_k12
+//line hecbench_meanshift.go:81
+									localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
+								}
+							}
+//line hecbench_meanshift.go:81
+							gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:81
 							gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_meanshift.go:83
 						if gc_else.ToBits() != 0 {
-							{
-								{
-									{
 //line hecbench_meanshift.go:83
-										var gc_lanes13 [8]float32
+							var gc_lanes13 [8]float32
 //line hecbench_meanshift.go:83
-										gc_vb2.Store(&gc_lanes13)
+							gc_vb2.Store(&gc_lanes13)
 //line hecbench_meanshift.go:83
-										for gc_k13 := range 8 {
+							for gc_k13 := range 8 {
 //line hecbench_meanshift.go:83
-											if gc_else.ToBits()&(1<<gc_k13) != 0 {
+								if gc_else.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_meanshift.go:83
-												gc_pos.Thread = gc_rank + gc_k13
+									gc_pos.Thread = gc_rank + gc_k13
 //line hecbench_meanshift.go:86
-												localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
-											}
-										}
-//line hecbench_meanshift.go:86
-										gc_pos.Thread = gc_rank
-									}
+									localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
 								}
-								{
-									{
-//line hecbench_meanshift.go:86
-										var gc_lanes14 [8]float32
-//line hecbench_meanshift.go:86
-										gc_vb2.Store(&gc_lanes14)
-//line hecbench_meanshift.go:86
-										for gc_k14 := range 8 {
-//line hecbench_meanshift.go:86
-											if gc_else.ToBits()&(1<<gc_k14) != 0 {
-//line hecbench_meanshift.go:86
-												gc_pos.Thread = gc_rank + gc_k14
-//line hecbench_meanshift.go:86
-												localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
-											}
-										}
-//line hecbench_meanshift.go:86
-										gc_pos.Thread = gc_rank
-									}
-								}
-								{
-									{
-//line hecbench_meanshift.go:86
-										var gc_lanes15 [8]float32
-//line hecbench_meanshift.go:86
-										gc_vb2.Store(&gc_lanes15)
-//line hecbench_meanshift.go:86
-										for gc_k15 := range 8 {
-//line hecbench_meanshift.go:86
-											if gc_else.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_meanshift.go:86
-												gc_pos.Thread = gc_rank + gc_k15
-//line hecbench_meanshift.go:86
-												localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
-											}
-										}
-//line hecbench_meanshift.go:86
-										gc_pos.Thread = gc_rank
-									}
-								}
-//line hecbench_meanshift.go:86
-								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
 							}
+//line hecbench_meanshift.go:86
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:86
+							var gc_lanes14 [8]float32
+//line hecbench_meanshift.go:86
+							gc_vb2.Store(&gc_lanes14)
+//line hecbench_meanshift.go:86
+							for gc_k14 := range 8 {
+//line hecbench_meanshift.go:86
+								if gc_else.ToBits()&(1<<gc_k14) != 0 {
+//line hecbench_meanshift.go:86
+									gc_pos.Thread = gc_rank + gc_k14
+//line hecbench_meanshift.go:86
+									localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
+								}
+							}
+//line hecbench_meanshift.go:86
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:86
+							var gc_lanes15 [8]float32
+//line hecbench_meanshift.go:86
+							gc_vb2.Store(&gc_lanes15)
+//line hecbench_meanshift.go:86
+							for gc_k15 := range 8 {
+//line hecbench_meanshift.go:86
+								if gc_else.ToBits()&(1<<gc_k15) != 0 {
+//line hecbench_meanshift.go:86
+									gc_pos.Thread = gc_rank + gc_k15
+//line hecbench_meanshift.go:86
+									localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
+								}
+							}
+//line hecbench_meanshift.go:86
+							gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:86
+							gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
 						}
 					}
 				}
-//line hecbench_meanshift.go:90
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -587,43 +393,37 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 				if tidInTile < msN {
 					rowInTile := tidInTile * msD
 					{
-						{
 //line hecbench_meanshift.go:80
-							j := int(0)
-							localData[localRow+j] = data[rowInTile+j]
-						}
-						{
-//line hecbench_meanshift.go:80
-							j := int(1)
-							localData[localRow+j] = data[rowInTile+j]
-						}
-						{
-//line hecbench_meanshift.go:80
-							j := int(2)
-							localData[localRow+j] = data[rowInTile+j]
-						}
+						j := int(0)
+						localData[localRow+j] = data[rowInTile+j]
 					}
-//line hecbench_meanshift.go:83
+					{
+//line hecbench_meanshift.go:80
+						j := int(1)
+						localData[localRow+j] = data[rowInTile+j]
+					}
+					{
+//line hecbench_meanshift.go:80
+						j := int(2)
+						localData[localRow+j] = data[rowInTile+j]
+					}
 					validData[lid] = 1
 				} else {
 					{
-						{
 //line hecbench_meanshift.go:85
-							j_ := int(0)
-							localData[localRow+j_] = 0
-						}
-						{
-//line hecbench_meanshift.go:85
-							j_ := int(1)
-							localData[localRow+j_] = 0
-						}
-						{
-//line hecbench_meanshift.go:85
-							j_ := int(2)
-							localData[localRow+j_] = 0
-						}
+						j_ := int(0)
+						localData[localRow+j_] = 0
 					}
-//line hecbench_meanshift.go:88
+					{
+//line hecbench_meanshift.go:85
+						j_ := int(1)
+						localData[localRow+j_] = 0
+					}
+					{
+//line hecbench_meanshift.go:85
+						j_ := int(2)
+						localData[localRow+j_] = 0
+					}
 					validData[lid] = 0
 				}
 			}
@@ -727,29 +527,20 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			newPosition := gc_s_newPosition[gc_rank]
 			totWeight := gc_s_totWeight[gc_rank]
 			{
-				{
-					{
 //line hecbench_meanshift.go:110
-						j_4 := int(0)
-						dataNext[row+j_4] = newPosition[j_4] / totWeight
-					}
-					{
+				j_4 := int(0)
+				dataNext[row+j_4] = newPosition[j_4] / totWeight
+			}
+			{
 //line hecbench_meanshift.go:110
-						j_4 := int(1)
-						dataNext[row+j_4] = newPosition[j_4] / totWeight
-					}
-					{
+				j_4 := int(1)
+				dataNext[row+j_4] = newPosition[j_4] / totWeight
+			}
+			{
 //line hecbench_meanshift.go:110
-						j_4 := int(2)
-						dataNext[row+j_4] = newPosition[j_4] / totWeight
-					}
-				}
+				j_4 := int(2)
+				dataNext[row+j_4] = newPosition[j_4] / totWeight
 			}
 		}
 	}
 }
-
-// gc_files_hecbench_meanshift holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_meanshift.go
-var gc_files_hecbench_meanshift embed.FS

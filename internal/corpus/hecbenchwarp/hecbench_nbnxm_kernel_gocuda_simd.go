@@ -5,7 +5,6 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 	"unsafe"
 
@@ -13,30 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NbnxmKernel is nbnxmKernelTest of nbnxm-cuda: block z takes i
-// super-cluster a_plistSci[z], loads its atoms (shifted) into shared
-// memory, walks its j-cluster groups (a warp skipping those its mask
-// leaves out, by continue), accumulates the pair forces, reduces the j
-// forces by shuffles after each j cluster and the i forces at the end.
-//
-//line hecbench_nbnxm_kernel.go:19
-func NbnxmKernel(aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []NbCj4, aPlistSci []NbSci, aPlistExcl []NbExcl, aAtomTypes []int32, aNbfp []NbFloat2, numTypes int32, rCoulombSq, ewaldBeta, epsFac float32, calcShift bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_nbnxmKernel,
-		func(gc_t *gocuda.Thread) {
-			nbnxmKernel(gc_t, aXq, aF, aShiftVec, aFShift, aPlistCJ4, aPlistSci, aPlistExcl, aAtomTypes, aNbfp, numTypes, rCoulombSq, ewaldBeta, epsFac, calcShift)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_nbnxmKernel(gc_b, aXq, aF, aShiftVec, aFShift, aPlistCJ4, aPlistSci, aPlistExcl, aAtomTypes, aNbfp, numTypes, rCoulombSq, ewaldBeta, epsFac, calcShift)
-		})
-}
-
-//line hecbench_nbnxm_kernel.go:19
-var gc_src_nbnxmKernel = compiled.NewSource(gc_files_hecbench_nbnxm_kernel, "nbnxmKernel", "5a440dc6689315f5a17683f8bb5b17be515ac3dafb15967e9fc99b2ce00950fa", "hecbench_nbnxm_kernel.go:12-181", "hecbench_nbnxm.go:126-183", "hecbench_nbnxm.go:185-207", "hecbench_nbnxm.go:209-212").NoGoexit("eb5191c8a5a4cee5b78f2e51c34bbc0d1a298a264e2dff2da5839b021bbe3f5c", "hecbench_nbnxm.go:48-49", "hecbench_nbnxm.go:51-52", "hecbench_nbnxm.go:54-55", "hecbench_nbnxm.go:57-58", "hecbench_nbnxm.go:60-66", "hecbench_nbnxm.go:90-91", "hecbench_nbnxm.go:93-124")
 
 //line hecbench_nbnxm_kernel.go:19
 func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []NbCj4, aPlistSci []NbSci, aPlistExcl []NbExcl, aAtomTypes []int32, aNbfp []NbFloat2, numTypes int32, rCoulombSq, ewaldBeta, epsFac float32, calcShift bool) {
@@ -355,18 +330,949 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
-		{
 //line hecbench_nbnxm_kernel.go:77
-			gc_save28 := gc_act
-			gc_in28 := gc_act
-			gc_left := gc_act
+		gc_save28 := gc_act
+		gc_in28 := gc_act
+		gc_left := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_nbnxm_kernel.go:76
+					var j4 int32 = cij4Start
+					archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+//line hecbench_nbnxm_kernel.go:76
+					var j4 int32 = cij4Start
+					archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_nbnxm_kernel.go:76
+				j4 := cij4Start
+//line hecbench_nbnxm_kernel.go:78
+				gc_l_j4[gc_lane] = j4
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in28 &^ gc_dead
+			var gc_m28, gc_skip28 uint32
+//line hecbench_nbnxm_kernel.go:89
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:76
+				if j4 < cij4End {
+					gc_m28 |= 1 << gc_lane
+				}
+			}
+			gc_in28 &= gc_m28
+			gc_act = gc_in28
+			if gc_act == 0 {
+				break
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:26
+					tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+					imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+					j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:77
+					imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
+//line hecbench_nbnxm_kernel.go:79
+					gc_l_imask[gc_lane] = imask
+				}
+			}
+//line hecbench_nbnxm_kernel.go:83
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:78
+				if imask == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+//line hecbench_nbnxm_kernel.go:79
+				gc_skip28 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save11 &^ gc_dead &^ gc_skip28
+			{
+//line hecbench_nbnxm_kernel.go:85
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:26
+					tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+					imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+					j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:81
+					wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
+					wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
+//line hecbench_nbnxm_kernel.go:85
+					gc_l_wexcl[gc_lane] = wexcl
+				}
+			}
+//line hecbench_nbnxm_kernel.go:85
+			gc_save25 := gc_act
+			gc_in25 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line hecbench_nbnxm_kernel.go:84
+				jm := 0
+//line hecbench_nbnxm_kernel.go:86
+				gc_l_jm[gc_lane] = jm
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in25 &^ gc_dead
+				var gc_m25, gc_skip25 uint32
+//line hecbench_nbnxm_kernel.go:96
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+					if jm < nbJgroupSize {
+						gc_m25 |= 1 << gc_lane
+					}
+				}
+				gc_in25 &= gc_m25
+				gc_act = gc_in25
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:101
+					jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:85
+					maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
+//line hecbench_nbnxm_kernel.go:87
+					gc_l_maskSet[gc_lane] = maskSet
+				}
+//line hecbench_nbnxm_kernel.go:90
+				var gc_m14 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					maskSet := gc_l_maskSet[gc_lane]
+//line hecbench_nbnxm_kernel.go:86
+					if !maskSet {
+						gc_m14 |= 1 << gc_lane
+					}
+				}
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
+//line hecbench_nbnxm_kernel.go:87
+					gc_skip25 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save14 &^ gc_dead &^ gc_skip25
+				{
+//line hecbench_nbnxm_kernel.go:93
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:73
+						nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
+//line hecbench_nbnxm_kernel.go:75
+						smXq := gc_s_smXq[gc_rank]
+						smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+						smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
+						j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:80
+						imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:82
+						wexcl := gc_l_wexcl[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+						jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:89
+						maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
+						cj := aPlistCJ4[j4].Cj[jm]
+						aj := cj*nbClSize + int32(tidxj)
+//line hecbench_nbnxm_kernel.go:94
+						xqj := aXq[aj]
+//line hecbench_nbnxm_kernel.go:96
+						xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
+						qj := xqj.W
+						var atomTypeJ int32
+						atomTypeJ = aAtomTypes[aj]
+//line hecbench_nbnxm_kernel.go:101
+						fCjBuf := NbFloat3{0.0, 0.0, 0.0}
+						{
+							i_ := int32(0)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(1)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(2)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(3)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(4)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(5)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(6)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+						{
+//line hecbench_nbnxm_kernel.go:103
+							i_ := int32(7)
+							if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+								ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+								xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+								xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+								rv := xi.sub(xj)
+								r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+								var pairExclMask float32
+								if wexcl&maskJI != 0 {
+									pairExclMask = 1.0
+								} else {
+									pairExclMask = 0.0
+								}
+//line hecbench_nbnxm_kernel.go:124
+								notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+								if (r2 < rCoulombSq) && notExcluded {
+									qi := xqi_.W
+									var atomTypeI int32
+									var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+									atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+									c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+									c6 := c6c12.X
+									c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+									r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+									rInv := frsqrtRn(r2)
+									r2Inv := rInv * rInv
+									var r6Inv, fInvR float32
+									r6Inv = r2Inv * r2Inv * r2Inv
+									r6Inv *= pairExclMask
+									fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+									fInvR += qi * qj *
+										(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+									forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+									fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+									gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+									gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+									gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+								}
+							}
+//line hecbench_nbnxm_kernel.go:164
+							maskJI += maskJI
+						}
+//line hecbench_nbnxm_kernel.go:167
+						var smBuf []float32 = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:167
+						_ = smBuf
+//line hecbench_nbnxm_kernel.go:167
+						var f NbFloat3 = fCjBuf
+//line hecbench_nbnxm_kernel.go:167
+						var aidx int32 = aj
+//line hecbench_nbnxm_kernel.go:179
+						gc_l_f[gc_lane] = f
+						gc_l_aidx[gc_lane] = aidx
+					}
+				}
+//line hecbench_nbnxm_kernel.go:167
+				var aF_ []NbFloat3 = aF
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_nbnxm_kernel.go:174
+					f := gc_l_f[gc_lane]
+//line hecbench_nbnxm_kernel.go:176
+					aidx := gc_l_aidx[gc_lane]
+//line hecbench_nbnxm.go:211
+					var f_ NbFloat3 = f
+//line hecbench_nbnxm.go:211
+					var aidx_ int32 = aidx
+//line hecbench_nbnxm.go:214
+					gc_l_f_[gc_lane] = f_
+					gc_l_aidx_[gc_lane] = aidx_
+				}
+//line hecbench_nbnxm.go:211
+				var aF_2 []NbFloat3 = aF_
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_nbnxm.go:218
+					f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:188
+					gc_c1v[gc_lane] = f_[0]
+				}
+//line hecbench_nbnxm.go:188
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:188
+					f_[0] += gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = f_[1]
+					gc_l_f_[gc_lane] = f_
+				}
+//line hecbench_nbnxm.go:189
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:189
+					f_[1] += gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = f_[2]
+					gc_l_f_[gc_lane] = f_
+				}
+//line hecbench_nbnxm.go:190
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+						var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+						var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+						f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:190
+						f_[2] += gc_c3r[gc_lane]
+						if tidxi_2&1 != 0 {
+							f_[0] = f_[1]
+						}
+//line hecbench_nbnxm.go:195
+						gc_c4v[gc_lane] = f_[0]
+						gc_l_f_[gc_lane] = f_
+					}
+				}
+//line hecbench_nbnxm.go:195
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:195
+					f_[0] += gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = f_[2]
+					gc_l_f_[gc_lane] = f_
+				}
+//line hecbench_nbnxm.go:196
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+						var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+						var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+						f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:196
+						f_[2] += gc_c5r[gc_lane]
+						if tidxi_2&2 != 0 {
+							f_[0] = f_[2]
+						}
+//line hecbench_nbnxm.go:202
+						gc_c6v[gc_lane] = f_[0]
+						gc_l_f_[gc_lane] = f_
+					}
+				}
+//line hecbench_nbnxm.go:202
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+						var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+						var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+						f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:215
+						aidx_ := gc_l_aidx_[gc_lane]
+//line hecbench_nbnxm.go:202
+						f_[0] += gc_c6r[gc_lane]
+//line hecbench_nbnxm.go:204
+						if tidxi_2 < 3 {
+							atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
+						}
+						gc_l_f_[gc_lane] = f_
+					}
+				}
+				gc_act = gc_in25 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_nbnxm.go:217
+					jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+					jm++
+					gc_l_jm[gc_lane] = jm
+				}
+			}
+			gc_act = gc_save25 &^ gc_dead
+//line hecbench_nbnxm_kernel.go:90
+			gc_act = gc_in28 &^ gc_dead
+			gc_left2 := gc_act
 			if compiled.SIMD {
+//line hecbench_nbnxm_kernel.go:76
+				gc_vb := archsimd.BroadcastInt32x8(1)
 				if gc_act == ^uint32(0) {
+//line hecbench_nbnxm_kernel.go:76
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_nbnxm_kernel.go:76
-						var j4 int32 = cij4Start
-						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
+//line hecbench_nbnxm_kernel.go:76
+						j4 = j4.Add(gc_vb2)
+//line hecbench_nbnxm_kernel.go:76
+						j4.StoreSlice(gc_l_j4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -374,966 +1280,30 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							continue
 						}
 //line hecbench_nbnxm_kernel.go:76
-						var j4 int32 = cij4Start
-						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
+//line hecbench_nbnxm_kernel.go:76
+						j4 = j4.Add(gc_vb)
+//line hecbench_nbnxm_kernel.go:76
+						j4.StoreSlice(gc_l_j4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left&(1<<gc_lane) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
+//line hecbench_nbnxm_kernel.go:89
+					j4 := gc_l_j4[gc_lane]
 //line hecbench_nbnxm_kernel.go:76
-					j4 := cij4Start
-//line hecbench_nbnxm_kernel.go:78
+					j4 += 1
 					gc_l_j4[gc_lane] = j4
 				}
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in28 &^ gc_dead
-				var gc_m28, gc_skip28 uint32
-//line hecbench_nbnxm_kernel.go:89
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:76
-					if j4 < cij4End {
-						gc_m28 |= 1 << gc_lane
-					}
-				}
-				gc_in28 &= gc_m28
-				gc_act = gc_in28
-				if gc_act == 0 {
-					break
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx)
-//line hecbench_nbnxm_kernel.go:26
-						tidx := tidxj*nbClSize + tidxi
-//line hecbench_nbnxm_kernel.go:29
-						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
-						j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:77
-						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-//line hecbench_nbnxm_kernel.go:79
-						gc_l_imask[gc_lane] = imask
-					}
-				}
-				{
-					var gc_m11 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:78
-						if imask == 0 {
-							gc_m11 |= 1 << gc_lane
-						}
-					}
-					gc_save11 := gc_act
-					gc_act = gc_save11 & gc_m11
-					if gc_act != 0 {
-//line hecbench_nbnxm_kernel.go:79
-						gc_skip28 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save11 &^ gc_dead &^ gc_skip28
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx)
-//line hecbench_nbnxm_kernel.go:26
-						tidx := tidxj*nbClSize + tidxi
-//line hecbench_nbnxm_kernel.go:29
-						imeiIdx := tidx / prunedClusterPairSize
-//line hecbench_nbnxm_kernel.go:31
-						j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:81
-						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
-						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-//line hecbench_nbnxm_kernel.go:85
-						gc_l_wexcl[gc_lane] = wexcl
-					}
-				}
-				{
-//line hecbench_nbnxm_kernel.go:85
-					gc_save25 := gc_act
-					gc_in25 := gc_act
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_nbnxm_kernel.go:84
-						jm := 0
-//line hecbench_nbnxm_kernel.go:86
-						gc_l_jm[gc_lane] = jm
-					}
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in25 &^ gc_dead
-						var gc_m25, gc_skip25 uint32
-//line hecbench_nbnxm_kernel.go:96
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							jm := gc_l_jm[gc_lane]
-//line hecbench_nbnxm_kernel.go:84
-							if jm < nbJgroupSize {
-								gc_m25 |= 1 << gc_lane
-							}
-						}
-						gc_in25 &= gc_m25
-						gc_act = gc_in25
-						if gc_act == 0 {
-							break
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:101
-							jm := gc_l_jm[gc_lane]
-//line hecbench_nbnxm_kernel.go:85
-							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-//line hecbench_nbnxm_kernel.go:87
-							gc_l_maskSet[gc_lane] = maskSet
-						}
-						{
-							var gc_m14 uint32
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								maskSet := gc_l_maskSet[gc_lane]
-//line hecbench_nbnxm_kernel.go:86
-								if !maskSet {
-									gc_m14 |= 1 << gc_lane
-								}
-							}
-							gc_save14 := gc_act
-							gc_act = gc_save14 & gc_m14
-							if gc_act != 0 {
-//line hecbench_nbnxm_kernel.go:87
-								gc_skip25 |= gc_act
-								gc_act = 0
-							}
-							gc_act = gc_save14 &^ gc_dead &^ gc_skip25
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							gc_ty := gc_tidx.Y
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-									gc_ty++
-									if gc_ty == gc_bdy {
-										gc_ty = 0
-									}
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx)
-								tidxj := uint32(gc_ty)
-//line hecbench_nbnxm_kernel.go:73
-								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-//line hecbench_nbnxm_kernel.go:75
-								smXq := gc_s_smXq[gc_rank]
-								smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
-								smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
-								j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:80
-								imask := gc_l_imask[gc_lane]
-//line hecbench_nbnxm_kernel.go:82
-								wexcl := gc_l_wexcl[gc_lane]
-//line hecbench_nbnxm_kernel.go:84
-								jm := gc_l_jm[gc_lane]
-//line hecbench_nbnxm_kernel.go:89
-								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
-								cj := aPlistCJ4[j4].Cj[jm]
-								aj := cj*nbClSize + int32(tidxj)
-//line hecbench_nbnxm_kernel.go:94
-								xqj := aXq[aj]
-//line hecbench_nbnxm_kernel.go:96
-								xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
-								qj := xqj.W
-								var atomTypeJ int32
-								atomTypeJ = aAtomTypes[aj]
-//line hecbench_nbnxm_kernel.go:101
-								fCjBuf := NbFloat3{0.0, 0.0, 0.0}
-								{
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(0)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(1)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(2)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(3)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(4)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(5)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(6)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-									{
-//line hecbench_nbnxm_kernel.go:103
-										i_ := int32(7)
-										if imask&maskJI != 0 {
-//line hecbench_nbnxm_kernel.go:106
-											ci_ := sci*nbNumClusterPerSupercluster + i_
-//line hecbench_nbnxm_kernel.go:108
-											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-//line hecbench_nbnxm_kernel.go:112
-											rv := xi.sub(xj)
-											r2 := rv.norm2()
-//line hecbench_nbnxm_kernel.go:115
-											var pairExclMask float32
-											if wexcl&maskJI != 0 {
-												pairExclMask = 1.0
-											} else {
-												pairExclMask = 0.0
-											}
-//line hecbench_nbnxm_kernel.go:124
-											notExcluded := nonSelfInteraction || (ci_ != cj)
-//line hecbench_nbnxm_kernel.go:127
-											if (r2 < rCoulombSq) && notExcluded {
-												qi := xqi_.W
-												var atomTypeI int32
-												var c6c12 NbFloat2
-//line hecbench_nbnxm_kernel.go:133
-												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-//line hecbench_nbnxm_kernel.go:137
-												c6 := c6c12.X
-												c12 := c6c12.Y
-//line hecbench_nbnxm_kernel.go:141
-												r2 = max(r2, nbMinDistanceSquared)
-//line hecbench_nbnxm_kernel.go:143
-												rInv := frsqrtRn(r2)
-												r2Inv := rInv * rInv
-												var r6Inv, fInvR float32
-												r6Inv = r2Inv * r2Inv * r2Inv
-												r6Inv *= pairExclMask
-												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-//line hecbench_nbnxm_kernel.go:150
-												fInvR += qi * qj *
-													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-//line hecbench_nbnxm_kernel.go:153
-												forceIJ := rv.scale(fInvR)
-//line hecbench_nbnxm_kernel.go:156
-												fCjBuf.subAssign(forceIJ)
-//line hecbench_nbnxm_kernel.go:158
-												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-											}
-										}
-//line hecbench_nbnxm_kernel.go:164
-										maskJI += maskJI
-									}
-								}
-								var smBuf []float32 = smReductionBuffer
-//line hecbench_nbnxm_kernel.go:167
-								_ = smBuf
-//line hecbench_nbnxm_kernel.go:167
-								var f NbFloat3 = fCjBuf
-//line hecbench_nbnxm_kernel.go:167
-								var aidx int32 = aj
-//line hecbench_nbnxm_kernel.go:179
-								gc_l_f[gc_lane] = f
-								gc_l_aidx[gc_lane] = aidx
-							}
-						}
-//line hecbench_nbnxm_kernel.go:167
-						var aF_ []NbFloat3 = aF
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_nbnxm_kernel.go:174
-							f := gc_l_f[gc_lane]
-//line hecbench_nbnxm_kernel.go:176
-							aidx := gc_l_aidx[gc_lane]
-//line hecbench_nbnxm.go:211
-							var f_ NbFloat3 = f
-//line hecbench_nbnxm.go:211
-							var aidx_ int32 = aidx
-//line hecbench_nbnxm.go:214
-							gc_l_f_[gc_lane] = f_
-							gc_l_aidx_[gc_lane] = aidx_
-						}
-//line hecbench_nbnxm.go:211
-						var aF_2 []NbFloat3 = aF_
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_nbnxm.go:218
-							f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:188
-							gc_c1v[gc_lane] = f_[0]
-						}
-//line hecbench_nbnxm.go:188
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:188
-							f_[0] += gc_c1r[gc_lane]
-							gc_c2v[gc_lane] = f_[1]
-							gc_l_f_[gc_lane] = f_
-						}
-//line hecbench_nbnxm.go:189
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:189
-							f_[1] += gc_c2r[gc_lane]
-							gc_c3v[gc_lane] = f_[2]
-							gc_l_f_[gc_lane] = f_
-						}
-//line hecbench_nbnxm.go:190
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx)
-//line hecbench_nbnxm_kernel.go:167
-								var tidxi_ int32 = int32(tidxi)
-//line hecbench_nbnxm.go:211
-								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
-								f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:190
-								f_[2] += gc_c3r[gc_lane]
-								if tidxi_2&1 != 0 {
-									f_[0] = f_[1]
-								}
-//line hecbench_nbnxm.go:195
-								gc_c4v[gc_lane] = f_[0]
-								gc_l_f_[gc_lane] = f_
-							}
-						}
-//line hecbench_nbnxm.go:195
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:195
-							f_[0] += gc_c4r[gc_lane]
-							gc_c5v[gc_lane] = f_[2]
-							gc_l_f_[gc_lane] = f_
-						}
-//line hecbench_nbnxm.go:196
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx)
-//line hecbench_nbnxm_kernel.go:167
-								var tidxi_ int32 = int32(tidxi)
-//line hecbench_nbnxm.go:211
-								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
-								f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:196
-								f_[2] += gc_c5r[gc_lane]
-								if tidxi_2&2 != 0 {
-									f_[0] = f_[2]
-								}
-//line hecbench_nbnxm.go:202
-								gc_c6v[gc_lane] = f_[0]
-								gc_l_f_[gc_lane] = f_
-							}
-						}
-//line hecbench_nbnxm.go:202
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_nbnxm_kernel.go:24
-								tidxi := uint32(gc_tx)
-//line hecbench_nbnxm_kernel.go:167
-								var tidxi_ int32 = int32(tidxi)
-//line hecbench_nbnxm.go:211
-								var tidxi_2 int32 = tidxi_
-//line hecbench_nbnxm.go:213
-								f_ := gc_l_f_[gc_lane]
-//line hecbench_nbnxm.go:215
-								aidx_ := gc_l_aidx_[gc_lane]
-//line hecbench_nbnxm.go:202
-								f_[0] += gc_c6r[gc_lane]
-//line hecbench_nbnxm.go:204
-								if tidxi_2 < 3 {
-									atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
-								}
-								gc_l_f_[gc_lane] = f_
-							}
-						}
-						gc_act = gc_in25 &^ gc_dead
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_nbnxm.go:217
-							jm := gc_l_jm[gc_lane]
-//line hecbench_nbnxm_kernel.go:84
-							jm++
-							gc_l_jm[gc_lane] = jm
-						}
-					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				gc_act = gc_in28 &^ gc_dead
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line hecbench_nbnxm_kernel.go:76
-					gc_vb := archsimd.BroadcastInt32x8(1)
-					if gc_act == ^uint32(0) {
-//line hecbench_nbnxm_kernel.go:76
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_nbnxm_kernel.go:76
-							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
-//line hecbench_nbnxm_kernel.go:76
-							j4 = j4.Add(gc_vb2)
-//line hecbench_nbnxm_kernel.go:76
-							j4.StoreSlice(gc_l_j4[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line hecbench_nbnxm_kernel.go:76
-							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane:])
-//line hecbench_nbnxm_kernel.go:76
-							j4 = j4.Add(gc_vb)
-//line hecbench_nbnxm_kernel.go:76
-							j4.StoreSlice(gc_l_j4[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line hecbench_nbnxm_kernel.go:89
-						j4 := gc_l_j4[gc_lane]
-//line hecbench_nbnxm_kernel.go:76
-						j4 += 1
-						gc_l_j4[gc_lane] = j4
-					}
-				}
-			}
-			gc_act = gc_save28 &^ gc_dead
 		}
+		gc_act = gc_save28 &^ gc_dead
 	}
 //line hecbench_nbnxm_kernel.go:172
 	nbSci_ := aPlistSci[bidx]
@@ -1353,27 +1323,26 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 //line hecbench_nbnxm.go:131
 	const bufStride = nbClSize * nbClSize
 	const clSizeLog2 = nbClSizeLog2
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
-//line hecbench_nbnxm_kernel.go:178
-			var smBuf_ []float32 = smReductionBuffer
-//line hecbench_nbnxm_kernel.go:178
-			var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
-//line hecbench_nbnxm_kernel.go:178
-			var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
-//line hecbench_nbnxm_kernel.go:178
-			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
 //line hecbench_nbnxm.go:134
-			fShiftBuf := float32(0.0)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+//line hecbench_nbnxm_kernel.go:178
+		var smBuf_ []float32 = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:178
+		var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
+//line hecbench_nbnxm_kernel.go:178
+		var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
+//line hecbench_nbnxm_kernel.go:178
+		var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
+//line hecbench_nbnxm.go:134
+		fShiftBuf := float32(0.0)
 //line hecbench_nbnxm.go:140
-			gc_s_smBuf_[gc_rank] = smBuf_
-			gc_s_fCiBufX_[gc_rank] = fCiBufX_
-			gc_s_fCiBufY_[gc_rank] = fCiBufY_
-			gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
-			gc_s_fShiftBuf[gc_rank] = fShiftBuf
-		}
+		gc_s_smBuf_[gc_rank] = smBuf_
+		gc_s_fCiBufX_[gc_rank] = fCiBufX_
+		gc_s_fCiBufY_[gc_rank] = fCiBufY_
+		gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
+		gc_s_fShiftBuf[gc_rank] = fShiftBuf
 	}
 //line hecbench_nbnxm.go:135
 	for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
@@ -1512,35 +1481,34 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		i_2 := int32(nbClSize / 2)
 		for j := clSizeLog2 - 1; j > 0; j-- {
 			archsimd.ClearAVXUpperBits()
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm.go:149
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
+					tidxj := uint32(gc_ty)
 //line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
+					var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx)
+					tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
-						var tidxi_3 int32 = int32(tidxi)
+					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm.go:133
-						tidx_ := tidxi_3 + tidxj_2*nbClSize
+					tidx_ := tidxi_3 + tidxj_2*nbClSize
 //line hecbench_nbnxm.go:135
-						smBuf_ := gc_s_smBuf_[gc_rank]
+					smBuf_ := gc_s_smBuf_[gc_rank]
 //line hecbench_nbnxm.go:147
-						if tidxj_2 < i_2 {
-							smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
-							smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
-							smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
-						}
+					if tidxj_2 < i_2 {
+						smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
+						smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
+						smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 //line hecbench_nbnxm.go:152
@@ -1693,9 +1661,3 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		}
 	}
 }
-
-// gc_files_hecbench_nbnxm_kernel holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_nbnxm.go hecbench_nbnxm_kernel.go
-//line hecbench_nbnxm.go:196
-var gc_files_hecbench_nbnxm_kernel embed.FS

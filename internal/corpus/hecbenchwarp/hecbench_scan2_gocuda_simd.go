@@ -5,30 +5,11 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// Scan2BlockAdditionKernel is blockAddition of scan2-cuda: thread 0 reads
-// the block's offset into shared memory and every thread adds it to its
-// element.
-//
-//line hecbench_scan2.go:18
-func Scan2BlockAdditionKernel(input, output []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scan2BlockAdditionKernel,
-		func(gc_t *gocuda.Thread) { scan2BlockAdditionKernel(gc_t, input, output) },
-		func(gc_b *compiled.Block) { gc_body_scan2BlockAdditionKernel(gc_b, input, output) })
-}
-
-//line hecbench_scan2.go:18
-var gc_src_scan2BlockAdditionKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2BlockAdditionKernel", "b8ae23b0136fe85f937d97c32bb4dddbdea40925611ad5f9446b8460eb7908a8", "hecbench_scan2.go:13-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan2.go:18
 func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
@@ -54,84 +35,62 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			gc_at := input[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					{
 //line hecbench_scan2.go:27
-						value[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				value[0] = gc_at[0]
 //line hecbench_scan2.go:27
-						value[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				value[0] = gc_at[0]
 //line hecbench_scan2.go:27
-						value[0] = gc_at[0]
-					}
-				}
-				{
-					{
+				value[0] = gc_at[0]
 //line hecbench_scan2.go:27
-						value[0] = gc_at[0]
-					}
-				}
+				value[0] = gc_at[0]
 			}
+//line hecbench_scan2.go:31
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_scan2.go:27
-					value[0] = gc_at[0]
-				}
+				value[0] = gc_at[0]
 			}
 		} else {
+//line hecbench_scan2.go:31
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_scan2.go:27
-						value[0] = input[bid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_scan2.go:27
-						value[0] = input[bid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_scan2.go:27
-						value[0] = input[bid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_scan2.go:27
-						value[0] = input[bid]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_scan2.go:27
 					value[0] = input[bid]
 				}
+				{
+//line hecbench_scan2.go:31
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:27
+					value[0] = input[bid]
+				}
+				{
+//line hecbench_scan2.go:31
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:27
+					value[0] = input[bid]
+				}
+				{
+//line hecbench_scan2.go:31
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:27
+					value[0] = input[bid]
+				}
+			}
+//line hecbench_scan2.go:31
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:27
+				value[0] = input[bid]
 			}
 		}
 	}
@@ -238,22 +197,6 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 		}
 	}
 }
-
-// Scan2ScanLargeArraysKernel is ScanLargeArrays of scan2-cuda: the
-// exclusive scan of each block of block_size elements, the block's total
-// stored in sumBuffer.
-//
-//line hecbench_scan2.go:39
-func Scan2ScanLargeArraysKernel(output, input []float32, blockSize uint32, sumBuffer []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scan2ScanLargeArraysKernel,
-		func(gc_t *gocuda.Thread) { scan2ScanLargeArraysKernel(gc_t, output, input, blockSize, sumBuffer) },
-		func(gc_b *compiled.Block) {
-			gc_body_scan2ScanLargeArraysKernel(gc_b, output, input, blockSize, sumBuffer)
-		})
-}
-
-//line hecbench_scan2.go:39
-var gc_src_scan2ScanLargeArraysKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2ScanLargeArraysKernel", "155787adba43167c2d721c289cc17949821610384ac8b5d86588ce759912b7d6", "hecbench_scan2.go:34-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_scan2.go:39
 func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
@@ -1002,126 +945,124 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:76
 				if gc_else.ToBits() != 0 {
-					{
 //line hecbench_scan2.go:76
-						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:76
-						if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:76
-							gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+						gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:76
-						} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 //line hecbench_scan2.go:76
-							gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
-						} else {
+						gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+					} else {
 //line hecbench_scan2.go:76
-							var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 //line hecbench_scan2.go:76
-							for gc_k18 := range 8 {
+						for gc_k18 := range 8 {
 //line hecbench_scan2.go:76
-								if gc_else.ToBits()&(1<<gc_k18) != 0 {
+							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:76
-									gc_pos.Thread = gc_rank + gc_k18
+								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:76
-									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
-								}
+								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
-//line hecbench_scan2.go:76
-							gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:76
-							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 						}
 //line hecbench_scan2.go:76
-						gc_st7 := gc_ld12
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:76
-						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
+					}
 //line hecbench_scan2.go:76
-							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					gc_st7 := gc_ld12
 //line hecbench_scan2.go:76
-							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:76
-						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:76
-							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:76
-							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-						} else {
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:76
-							var gc_lanes19 [8]float32
+						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:76
-							gc_st7.Store(&gc_lanes19)
+						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
 //line hecbench_scan2.go:76
-							for gc_k19 := range 8 {
+						var gc_lanes19 [8]float32
 //line hecbench_scan2.go:76
-								if gc_else.ToBits()&(1<<gc_k19) != 0 {
+						gc_st7.Store(&gc_lanes19)
 //line hecbench_scan2.go:76
-									gc_pos.Thread = gc_rank + gc_k19
+						for gc_k19 := range 8 {
 //line hecbench_scan2.go:76
-									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
-								}
+							if gc_else.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_scan2.go:76
+								gc_pos.Thread = gc_rank + gc_k19
+//line hecbench_scan2.go:76
+								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
-//line hecbench_scan2.go:76
-							gc_pos.Thread = gc_rank
 						}
 //line hecbench_scan2.go:76
-						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						gc_pos.Thread = gc_rank
+					}
 //line hecbench_scan2.go:76
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:76
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:77
-						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:77
-							gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-						} else {
+						gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
 //line hecbench_scan2.go:77
-							var gc_lanes20 [8]float32
+						var gc_lanes20 [8]float32
 //line hecbench_scan2.go:77
-							for gc_k20 := range 8 {
+						for gc_k20 := range 8 {
 //line hecbench_scan2.go:77
-								if gc_else.ToBits()&(1<<gc_k20) != 0 {
+							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:77
-									gc_pos.Thread = gc_rank + gc_k20
+								gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:77
-									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
-								}
+								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
-//line hecbench_scan2.go:77
-							gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:77
-							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 						}
 //line hecbench_scan2.go:77
-						gc_st8 := gc_ld13
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:77
-						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
+					}
 //line hecbench_scan2.go:77
-							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					gc_st8 := gc_ld13
 //line hecbench_scan2.go:77
-							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:77
-						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:77
-							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:77
-							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-						} else {
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:77
-							var gc_lanes21 [8]float32
+						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:77
-							gc_st8.Store(&gc_lanes21)
+						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
 //line hecbench_scan2.go:77
-							for gc_k21 := range 8 {
+						var gc_lanes21 [8]float32
 //line hecbench_scan2.go:77
-								if gc_else.ToBits()&(1<<gc_k21) != 0 {
+						gc_st8.Store(&gc_lanes21)
 //line hecbench_scan2.go:77
-									gc_pos.Thread = gc_rank + gc_k21
+						for gc_k21 := range 8 {
 //line hecbench_scan2.go:77
-									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
-								}
+							if gc_else.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_scan2.go:77
+								gc_pos.Thread = gc_rank + gc_k21
+//line hecbench_scan2.go:77
+								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
-//line hecbench_scan2.go:77
-							gc_pos.Thread = gc_rank
 						}
+//line hecbench_scan2.go:77
+						gc_pos.Thread = gc_rank
 					}
 				}
 			}
@@ -1149,23 +1090,8 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 }
 
-//line hecbench_scan2.go:84
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
-// Scan2PrefixSumKernel is prefixSum of scan2-cuda: ScanLargeArrays
-// without the block sums, for the one block of the last level.
-//
-//line hecbench_scan2.go:85
-func Scan2PrefixSumKernel(output, input []float32, blockSize uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scan2PrefixSumKernel,
-		func(gc_t *gocuda.Thread) { scan2PrefixSumKernel(gc_t, output, input, blockSize) },
-		func(gc_b *compiled.Block) { gc_body_scan2PrefixSumKernel(gc_b, output, input, blockSize) })
-}
-
-//line hecbench_scan2.go:85
-var gc_src_scan2PrefixSumKernel = compiled.NewSource(gc_files_hecbench_scan2, "scan2PrefixSumKernel", "2bfe05804fd70180433ebbf77cd760c4c72d2c0216a10fb3f2b029fa92cbdd23", "hecbench_scan2.go:81-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_scan2.go:85
 func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1896,126 +1822,124 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:119
 				if gc_else.ToBits() != 0 {
-					{
 //line hecbench_scan2.go:119
-						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:119
-						if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+					if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:119
-							gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+						gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:119
-						} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 //line hecbench_scan2.go:119
-							gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
-						} else {
+						gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+					} else {
 //line hecbench_scan2.go:119
-							var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 //line hecbench_scan2.go:119
-							for gc_k18 := range 8 {
+						for gc_k18 := range 8 {
 //line hecbench_scan2.go:119
-								if gc_else.ToBits()&(1<<gc_k18) != 0 {
+							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:119
-									gc_pos.Thread = gc_rank + gc_k18
+								gc_pos.Thread = gc_rank + gc_k18
 //line hecbench_scan2.go:119
-									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
-								}
+								gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 							}
-//line hecbench_scan2.go:119
-							gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:119
-							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 						}
 //line hecbench_scan2.go:119
-						gc_st7 := gc_ld12
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:119
-						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
+					}
 //line hecbench_scan2.go:119
-							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					gc_st7 := gc_ld12
 //line hecbench_scan2.go:119
-							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:119
-						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:119
-							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:119
-							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-						} else {
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:119
-							var gc_lanes19 [8]float32
+						gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:119
-							gc_st7.Store(&gc_lanes19)
+						gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
 //line hecbench_scan2.go:119
-							for gc_k19 := range 8 {
+						var gc_lanes19 [8]float32
 //line hecbench_scan2.go:119
-								if gc_else.ToBits()&(1<<gc_k19) != 0 {
+						gc_st7.Store(&gc_lanes19)
 //line hecbench_scan2.go:119
-									gc_pos.Thread = gc_rank + gc_k19
+						for gc_k19 := range 8 {
 //line hecbench_scan2.go:119
-									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
-								}
+							if gc_else.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_scan2.go:119
+								gc_pos.Thread = gc_rank + gc_k19
+//line hecbench_scan2.go:119
+								output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 							}
-//line hecbench_scan2.go:119
-							gc_pos.Thread = gc_rank
 						}
 //line hecbench_scan2.go:119
-						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						gc_pos.Thread = gc_rank
+					}
 //line hecbench_scan2.go:119
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:119
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:120
-						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:120
-							gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-						} else {
+						gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
 //line hecbench_scan2.go:120
-							var gc_lanes20 [8]float32
+						var gc_lanes20 [8]float32
 //line hecbench_scan2.go:120
-							for gc_k20 := range 8 {
+						for gc_k20 := range 8 {
 //line hecbench_scan2.go:120
-								if gc_else.ToBits()&(1<<gc_k20) != 0 {
+							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:120
-									gc_pos.Thread = gc_rank + gc_k20
+								gc_pos.Thread = gc_rank + gc_k20
 //line hecbench_scan2.go:120
-									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
-								}
+								gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 							}
-//line hecbench_scan2.go:120
-							gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:120
-							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 						}
 //line hecbench_scan2.go:120
-						gc_st8 := gc_ld13
+						gc_pos.Thread = gc_rank
 //line hecbench_scan2.go:120
-						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
+					}
 //line hecbench_scan2.go:120
-							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					gc_st8 := gc_ld13
 //line hecbench_scan2.go:120
-							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:120
-						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:120
-							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:120
-							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-						} else {
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:120
-							var gc_lanes21 [8]float32
+						gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:120
-							gc_st8.Store(&gc_lanes21)
+						gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
 //line hecbench_scan2.go:120
-							for gc_k21 := range 8 {
+						var gc_lanes21 [8]float32
 //line hecbench_scan2.go:120
-								if gc_else.ToBits()&(1<<gc_k21) != 0 {
+						gc_st8.Store(&gc_lanes21)
 //line hecbench_scan2.go:120
-									gc_pos.Thread = gc_rank + gc_k21
+						for gc_k21 := range 8 {
 //line hecbench_scan2.go:120
-									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
-								}
+							if gc_else.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_scan2.go:120
+								gc_pos.Thread = gc_rank + gc_k21
+//line hecbench_scan2.go:120
+								output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 							}
-//line hecbench_scan2.go:120
-							gc_pos.Thread = gc_rank
 						}
+//line hecbench_scan2.go:120
+						gc_pos.Thread = gc_rank
 					}
 				}
 			}
@@ -2040,9 +1964,3 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		}
 	}
 }
-
-// gc_files_hecbench_scan2 holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_scan2.go
-//line hecbench_scan2.go:130
-var gc_files_hecbench_scan2 embed.FS

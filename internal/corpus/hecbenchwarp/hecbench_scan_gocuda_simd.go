@@ -5,305 +5,17 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ScanBcaoKernel is scan_bcao<T, N> of scan-cuda: the up-sweep and
-// down-sweep of scan, the shared tile padded by one element every 32.
-//
-//line hecbench_scan.go:28
-func ScanBcaoKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_scanBcaoKernel,
-		func(gc_t *gocuda.Thread) { scanBcaoKernel[T](gc_t, N, nblocks, gOdata, gIdata) },
-		func(gc_b *compiled.Block) { gc_body_scanBcaoKernel[T](gc_b, N, nblocks, gOdata, gIdata) })
-}
-
-//line hecbench_scan.go:28
-var gc_src_scanBcaoKernel = compiled.NewSource(gc_files_hecbench_scan, "scanBcaoKernel", "255274925663670152b423e166b8da0e5c602b0525b7f6e89189987c4fea9149", "hecbench_scan.go:24-78").NoGoexit("4f50e0c3ae79cfe46aa1ef7d6070cb3e13a667971a187599ea9a1ea4e153686f", "hecbench_scan.go:21-22")
-
-//line hecbench_scan.go:28
-func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line hecbench_scan.go:29
-	temp := gocuda.Shared[T](t, 2*N)
-	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
-		gi := gIdata[bid*int64(N):]
-		gout := gOdata[bid*int64(N):]
-//line hecbench_scan.go:43
-		offset := 1
-//line hecbench_scan.go:45
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
-					temp[b+ob] = gi[b]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
-					temp[b+ob] = gi[b]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
-					temp[b+ob] = gi[b]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:40
-					temp[a+oa] = gi[a]
-					temp[b+ob] = gi[b]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-				thid := gc_tx
-				a := thid
-				b := a + (N / 2)
-				oa := scanOffset(a)
-				ob := scanOffset(b)
-//line hecbench_scan.go:40
-				temp[a+oa] = gi[a]
-				temp[b+ob] = gi[b]
-			}
-		}
-		for d := N >> 1; d > 0; d >>= 1 {
-//line hecbench_scan.go:46
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					{
-//line hecbench_scan.go:47
-						ai := offset*(2*thid+1) - 1
-						bi := offset*(2*thid+2) - 1
-						ai += scanOffset(ai)
-						bi += scanOffset(bi)
-						temp[bi] += temp[ai]
-					}
-				}
-			}
-//line hecbench_scan.go:53
-			offset *= 2
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
-					}
-					{
-//line hecbench_scan.go:61
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
-					}
-					{
-//line hecbench_scan.go:61
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
-					}
-					{
-//line hecbench_scan.go:61
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:57
-						temp[N-1+scanOffset(N-1)] = 0
-					}
-				}
-//line hecbench_scan.go:61
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:57
-					temp[N-1+scanOffset(N-1)] = 0
-				}
-			}
-		}
-//line hecbench_scan.go:60
-		for d_ := 1; d_ < N; d_ *= 2 {
-			offset >>= 1
-//line hecbench_scan.go:63
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					{
-//line hecbench_scan.go:64
-						ai_ := offset*(2*thid+1) - 1
-						bi_ := offset*(2*thid+2) - 1
-						ai_ += scanOffset(ai_)
-						bi_ += scanOffset(bi_)
-						tt := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += tt
-					}
-				}
-			}
-		}
-//line hecbench_scan.go:77
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
-					gout[b] = temp[b+ob]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
-					gout[b] = temp[b+ob]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
-					gout[b] = temp[b+ob]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-					thid := gc_tx
-					a := thid
-					b := a + (N / 2)
-					oa := scanOffset(a)
-					ob := scanOffset(b)
-//line hecbench_scan.go:75
-					gout[a] = temp[a+oa]
-					gout[b] = temp[b+ob]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_scan.go:34
-				thid := gc_tx
-				a := thid
-				b := a + (N / 2)
-				oa := scanOffset(a)
-				ob := scanOffset(b)
-//line hecbench_scan.go:75
-				gout[a] = temp[a+oa]
-				gout[b] = temp[b+ob]
-			}
-		}
-	}
-}
-
 // ScanKernel is scan<T, N> of scan-cuda: Blelloch's exclusive scan of
 // each tile in shared memory, thread thid loading and storing elements
 // 2·thid and 2·thid+1.
+//
+//line hecbench_scan.go:85
 func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_scanKernel[T](gc_b, N, nblocks, gOdata, gIdata) }
 	switch any(*new(T)).(type) {
@@ -315,327 +27,6 @@ func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocud
 	return compiled.Kernel(gc_src_scanKernel,
 		func(gc_t *gocuda.Thread) { scanKernel[T](gc_t, N, nblocks, gOdata, gIdata) },
 		gc_body)
-}
-
-//line hecbench_scan.go:85
-var gc_src_scanKernel = compiled.NewSource(gc_files_hecbench_scan, "scanKernel", "b598dff4ddf369a2869dfda7a3f87260c453113a9dc825c6794fff08487290c7", "hecbench_scan.go:80-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_scan.go:85
-func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, gOdata, gIdata []T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line hecbench_scan.go:86
-	temp := gocuda.Shared[T](t, N)[:N]
-	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
-		gi := gIdata[bid*int64(N):]
-		gout := gOdata[bid*int64(N):]
-//line hecbench_scan.go:92
-		offset := 1
-//line hecbench_scan.go:94
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-//line hecbench_scan.go:93
-					temp[gc_idx] = gi[gc_idx]
-					temp[gc_idx2] = gi[gc_idx2]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:93
-					temp[2*thid] = gi[2*thid]
-					temp[2*thid+1] = gi[2*thid+1]
-				}
-			}
-		}
-//line hecbench_scan.go:95
-		for d := N >> 1; d > 0; d >>= 1 {
-			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
-				offset = 8
-				d /= 4
-				continue
-			}
-//line hecbench_scan.go:102
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off2 := (offset * 2) - 1
-				gc_off3 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-						{
-//line hecbench_scan.go:108
-							temp[gc_idx3] += temp[gc_idx4]
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-						{
-//line hecbench_scan.go:106
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							temp[bi] += temp[ai]
-						}
-					}
-				}
-			}
-//line hecbench_scan.go:110
-			offset *= 2
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := N - 1
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(temp) {
-					gc_at := temp[gc_off4:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-//line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
-//line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
-//line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
-//line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-					}
-//line hecbench_scan.go:118
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-//line hecbench_scan.go:114
-						gc_at[0] = 0
-					}
-				} else {
-//line hecbench_scan.go:118
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scan.go:114
-							temp[N-1] = 0
-						}
-						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scan.go:114
-							temp[N-1] = 0
-						}
-						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scan.go:114
-							temp[N-1] = 0
-						}
-						{
-//line hecbench_scan.go:118
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line hecbench_scan.go:114
-							temp[N-1] = 0
-						}
-					}
-//line hecbench_scan.go:118
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:114
-						temp[N-1] = 0
-					}
-				}
-			}
-		}
-//line hecbench_scan.go:116
-		for d_ := 1; d_ < N; d_ *= 2 {
-			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
-				offset = 1
-				d_ *= 4
-				continue
-			}
-//line hecbench_scan.go:117
-			offset >>= 1
-//line hecbench_scan.go:119
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := d_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride3 := offset * (2 * 1)
-				gc_off5 := (offset * 1) - 1
-				gc_off6 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
-						{
-//line hecbench_scan.go:122
-							tt := temp[gc_idx5]
-							temp[gc_idx5] = temp[gc_idx6]
-							temp[gc_idx6] += tt
-						}
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-						{
-//line hecbench_scan.go:120
-							ai_ := offset*(2*thid+1) - 1
-							bi_ := offset*(2*thid+2) - 1
-							tt := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += tt
-						}
-					}
-				}
-			}
-		}
-//line hecbench_scan.go:132
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride4 := 2 * 1
-			gc_off7 := 1
-			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
-//line hecbench_scan.go:127
-					gout[gc_idx7] = temp[gc_idx7]
-					gout[gc_idx8] = temp[gc_idx8]
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-						thid := gc_tx
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_scan.go:91
-					thid := gc_tx
-//line hecbench_scan.go:127
-					gout[2*thid] = temp[2*thid]
-					gout[2*thid+1] = temp[2*thid+1]
-				}
-			}
-		}
-	}
 }
 
 //line hecbench_scan.go:85
@@ -857,55 +248,53 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							gc_tx := gc_vstep2
 //line hecbench_scan.go:91
 							var thid int = gc_tx
-							{
 //line hecbench_scan.go:106
-								var ai int = 1*(2*thid+1) - 1
-								var bi int = 1*(2*thid+2) - 1
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
-								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+							if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line hecbench_scan.go:108
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+								gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
-								} else if ai >= 1 && ai <= len(temp)-15 {
+							} else if ai >= 1 && ai <= len(temp)-15 {
 //line hecbench_scan.go:108
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-								} else {
+								gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
 //line hecbench_scan.go:108
-									break gc_steps3
-								}
+								break gc_steps3
+							}
 //line hecbench_scan.go:108
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+								gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
-								} else if bi >= 1 && bi <= len(temp)-15 {
+							} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-								} else {
+								gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
 //line hecbench_scan.go:108
-									break gc_steps3
-								}
+								break gc_steps3
+							}
 //line hecbench_scan.go:108
-								gc_st4 := gc_ld6.Add(gc_ld5)
+							gc_st4 := gc_ld6.Add(gc_ld5)
 //line hecbench_scan.go:108
-								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+							if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-									gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line hecbench_scan.go:108
-									gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+								gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line hecbench_scan.go:108
-								} else if bi >= 1 && bi <= len(temp)-15 {
+							} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-									gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+								gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line hecbench_scan.go:108
-									gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
-								} else {
+								gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+							} else {
 //line hecbench_scan.go:108
-									break gc_steps3
-								}
+								break gc_steps3
 							}
 						}
 //line hecbench_scan.go:110
@@ -917,12 +306,10 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
 					thid := gc_tx
-					{
 //line hecbench_scan.go:106
-						ai := offset*(2*thid+1) - 1
-						bi := offset*(2*thid+2) - 1
-						temp[bi] += temp[ai]
-					}
+					ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					temp[bi] += temp[ai]
 				}
 			}
 //line hecbench_scan.go:110
@@ -939,22 +326,14 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_at := temp[gc_off:][:1]
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
 //line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
+						gc_at[0] = 0
 //line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
+						gc_at[0] = 0
 //line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
-						{
+						gc_at[0] = 0
 //line hecbench_scan.go:114
-							gc_at[0] = 0
-						}
+						gc_at[0] = 0
 					}
 //line hecbench_scan.go:118
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -1041,115 +420,113 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							gc_rank := gc_base + gc_tx
 //line hecbench_scan.go:91
 							var thid int = gc_tx
-							{
 //line hecbench_scan.go:120
-								var ai_ int = 1*(2*thid+1) - 1
-								var bi_ int = 1*(2*thid+2) - 1
-								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var ai_ int = 1*(2*thid+1) - 1
+							var bi_ int = 1*(2*thid+2) - 1
+							var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:122
-									gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+								gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:122
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:122
-									gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
-								} else {
+								gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
 //line hecbench_scan.go:122
-									break gc_steps5
-								}
+								break gc_steps5
+							}
 //line hecbench_scan.go:122
-								tt := gc_ld10
+							tt := gc_ld10
 //line hecbench_scan.go:122
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:123
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-								} else {
+								gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
 //line hecbench_scan.go:123
-									break gc_steps5
-								}
+								break gc_steps5
+							}
 //line hecbench_scan.go:123
-								gc_st7 := gc_ld11
+							gc_st7 := gc_ld11
 //line hecbench_scan.go:123
-								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+							if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:123
-									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line hecbench_scan.go:123
-									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line hecbench_scan.go:123
-								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+								gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line hecbench_scan.go:123
-									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
-								} else {
+								gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+							} else {
 //line hecbench_scan.go:123
-									break gc_steps5
-								}
+								break gc_steps5
+							}
 //line hecbench_scan.go:123
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:123
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:124
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
-								} else {
+								gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
 //line hecbench_scan.go:124
-									var gc_lanes19 [8]int32
+								var gc_lanes19 [8]int32
 //line hecbench_scan.go:124
-									for gc_k19 := range 8 {
+								for gc_k19 := range 8 {
 //line hecbench_scan.go:124
-										if 0xff&(1<<gc_k19) != 0 {
+									if 0xff&(1<<gc_k19) != 0 {
 //line hecbench_scan.go:124
-											gc_pos.Thread = gc_rank + gc_k19
+										gc_pos.Thread = gc_rank + gc_k19
 //line hecbench_scan.go:124
-											gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
-										}
+										gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 									}
-//line hecbench_scan.go:124
-									gc_pos.Thread = gc_rank
-//line hecbench_scan.go:124
-									gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
 								}
 //line hecbench_scan.go:124
-								gc_st8 := gc_ld12.Add(tt)
+								gc_pos.Thread = gc_rank
 //line hecbench_scan.go:124
-								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
+							}
 //line hecbench_scan.go:124
-									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+							gc_st8 := gc_ld12.Add(tt)
 //line hecbench_scan.go:124
-									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+							if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line hecbench_scan.go:124
-								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line hecbench_scan.go:124
-									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line hecbench_scan.go:124
-									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
-								} else {
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-									var gc_lanes20 [8]int32
+								gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line hecbench_scan.go:124
-									gc_st8.Store(&gc_lanes20)
+								gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+							} else {
 //line hecbench_scan.go:124
-									for gc_k20 := range 8 {
+								var gc_lanes20 [8]int32
 //line hecbench_scan.go:124
-										if 0xff&(1<<gc_k20) != 0 {
+								gc_st8.Store(&gc_lanes20)
 //line hecbench_scan.go:124
-											gc_pos.Thread = gc_rank + gc_k20
+								for gc_k20 := range 8 {
 //line hecbench_scan.go:124
-											temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
-										}
+									if 0xff&(1<<gc_k20) != 0 {
+//line hecbench_scan.go:124
+										gc_pos.Thread = gc_rank + gc_k20
+//line hecbench_scan.go:124
+										temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 									}
-//line hecbench_scan.go:124
-									gc_pos.Thread = gc_rank
 								}
+//line hecbench_scan.go:124
+								gc_pos.Thread = gc_rank
 							}
 						}
 //line hecbench_scan.go:126
@@ -1161,14 +538,12 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
 					thid := gc_tx
-					{
 //line hecbench_scan.go:120
-						ai_ := offset*(2*thid+1) - 1
-						bi_ := offset*(2*thid+2) - 1
-						tt := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += tt
-					}
+					ai_ := offset*(2*thid+1) - 1
+					bi_ := offset*(2*thid+2) - 1
+					tt := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += tt
 				}
 			}
 		}
@@ -1343,7 +718,6 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 	}
 }
 
-//line hecbench_scan.go:135
 var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
 
 var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
@@ -1351,8 +725,3 @@ var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
 var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
 
 var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
-
-// gc_files_hecbench_scan holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_scan.go
-var gc_files_hecbench_scan embed.FS

@@ -5,97 +5,10 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SpmvCsrKernel is mv_csr of simpleSpmv-cuda.
-//
-//line hecbench_simplespmv.go:14
-func SpmvCsrKernel(numRows int, rowIndices, colIndices []int, values, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spmvCsrKernel,
-		func(gc_t *gocuda.Thread) { spmvCsrKernel(gc_t, numRows, rowIndices, colIndices, values, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_spmvCsrKernel(gc_b, gc_lo, gc_hi, numRows, rowIndices, colIndices, values, x, y)
-		})
-}
-
-//line hecbench_simplespmv.go:14
-var gc_src_spmvCsrKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvCsrKernel", "1261357b4a3a632fdb5f2f047070b333004831384a8142d667b956f76dd64acc", "hecbench_simplespmv.go:11-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_simplespmv.go:14
-func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:15
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							rowStart := rowIndices[i]
-							rowEnd := rowIndices[i+1]
-							temp := float32(0)
-							for n := rowStart; n < rowEnd; n++ {
-								temp += values[n] * x[colIndices[n]]
-							}
-							y[i] = temp
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// SpmvVectorCsrKernel is vector_mv_csr<BS> of simpleSpmv-cuda: row m of
-// block b is b·blockDim.y+threadIdx.y, its BS lanes (threadIdx.x) striding
-// the row and summing by shuffles of width BS.
-//
-//line hecbench_simplespmv.go:32
-func SpmvVectorCsrKernel(BS int, numRows int, rowIndices, colIndices []int, values, x, y []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_spmvVectorCsrKernel,
-		func(gc_t *gocuda.Thread) {
-			spmvVectorCsrKernel(gc_t, BS, numRows, rowIndices, colIndices, values, x, y)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_spmvVectorCsrKernel(gc_b, BS, numRows, rowIndices, colIndices, values, x, y)
-		})
-}
-
-//line hecbench_simplespmv.go:32
-var gc_src_spmvVectorCsrKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvVectorCsrKernel", "3a5753336e79fd058859f09b678c4134ca99753562ad1a53ce2798317842267b", "hecbench_simplespmv.go:27-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_simplespmv.go:32
 func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
@@ -114,14 +27,38 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_simplespmv.go:50
-			var gc_m6 uint32
+		var gc_m6 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_simplespmv.go:33
+				m := gc_bx*gc_bdy + gc_ty
+				if m < numRows {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -130,208 +67,113 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 							gc_ty = 0
 						}
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
 					m := gc_bx*gc_bdy + gc_ty
-					if m < numRows {
-						gc_m6 |= 1 << gc_lane
+//line hecbench_simplespmv.go:35
+					rowStart := rowIndices[m]
+					rowEnd := rowIndices[m+1]
+					temp := float32(0)
+					for n := rowStart + gc_tx; n < rowEnd; n += BS {
+						temp += values[n] * x[colIndices[n]]
 					}
+//line hecbench_simplespmv.go:44
+					gc_l_temp[gc_lane] = temp
 				}
 			}
-			gc_save6 := gc_act
-			gc_act = gc_save6 & gc_m6
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
-						m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
-						rowStart := rowIndices[m]
-						rowEnd := rowIndices[m+1]
-						temp := float32(0)
-						for n := rowStart + gc_tx; n < rowEnd; n += BS {
-							temp += values[n] * x[colIndices[n]]
-						}
-//line hecbench_simplespmv.go:44
-						gc_l_temp[gc_lane] = temp
+//line hecbench_simplespmv.go:41
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+				var gc_run compiled.ShflSteps
+				for i := BS >> 1; i > 0; i >>= 1 {
+//line hecbench_simplespmv.go:42
+					gc_run.Add(i, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
 					}
 				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
+			} else {
 //line hecbench_simplespmv.go:41
-				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
-					var gc_run compiled.ShflSteps
-					for i := BS >> 1; i > 0; i >>= 1 {
+				for i := BS >> 1; i > 0; i >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
+					} else {
 //line hecbench_simplespmv.go:42
-						gc_run.Add(i, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
-				} else {
-//line hecbench_simplespmv.go:41
-					for i := BS >> 1; i > 0; i >>= 1 {
-						if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
-						} else {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line hecbench_simplespmv.go:42
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
-							gc_left := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
 //line hecbench_simplespmv.go:42
-										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+									temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
 //line hecbench_simplespmv.go:42
-										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_simplespmv.go:42
-										temp.StoreSlice(gc_l_temp[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line hecbench_simplespmv.go:42
-										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
-//line hecbench_simplespmv.go:42
-										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
-//line hecbench_simplespmv.go:42
-										temp.StoreSlice(gc_l_temp[gc_lane:])
-										gc_left &^= 0xff << gc_lane
-									}
+									temp.StoreSlice(gc_l_temp[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line hecbench_simplespmv.go:55
-									temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:42
-									temp += gc_c1r[gc_lane]
-									gc_l_temp[gc_lane] = temp
+									temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+//line hecbench_simplespmv.go:42
+									temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+//line hecbench_simplespmv.go:42
+									temp.StoreSlice(gc_l_temp[gc_lane:])
+									gc_left &^= 0xff << gc_lane
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_simplespmv.go:55
+								temp := gc_l_temp[gc_lane]
+//line hecbench_simplespmv.go:42
+								temp += gc_c1r[gc_lane]
+								gc_l_temp[gc_lane] = temp
 							}
 						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:33
-						m := gc_bx*gc_bdy + gc_ty
-//line hecbench_simplespmv.go:35
-						temp := gc_l_temp[gc_lane]
-//line hecbench_simplespmv.go:44
-						y[m] = temp
 					}
 				}
 			}
-			gc_act = gc_save6 &^ gc_dead
-		}
-	}
-}
-
-// SpmvDenseKernel is mv_dense of simpleSpmv-cuda: a row a thread over the
-// dense matrix, skipping zeros.
-//
-//line hecbench_simplespmv.go:52
-func SpmvDenseKernel(numRows int, matrix, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_spmvDenseKernel,
-		func(gc_t *gocuda.Thread) { spmvDenseKernel(gc_t, numRows, matrix, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_spmvDenseKernel(gc_b, gc_lo, gc_hi, numRows, matrix, x, y)
-		})
-}
-
-//line hecbench_simplespmv.go:52
-var gc_src_spmvDenseKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvDenseKernel", "b580941c6a7f17caa866cee5d93daa361a8265ddc67493268fa3ebaa50731298", "hecbench_simplespmv.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_simplespmv.go:52
-func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, matrix, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
 			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_simplespmv.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							temp := float32(0)
-							for j := 0; j < numRows; j++ {
-								if matrix[i*numRows+j] != 0 {
-									temp += matrix[i*numRows+j] * x[j]
-								}
-							}
-							y[i] = temp
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_simplespmv.go:33
+					m := gc_bx*gc_bdy + gc_ty
+//line hecbench_simplespmv.go:35
+					temp := gc_l_temp[gc_lane]
+//line hecbench_simplespmv.go:44
+					y[m] = temp
 				}
 			}
-		})
+		}
+		gc_act = gc_save6 &^ gc_dead
 	}
 }
-
-// gc_files_hecbench_simplespmv holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_simplespmv.go
-var gc_files_hecbench_simplespmv embed.FS

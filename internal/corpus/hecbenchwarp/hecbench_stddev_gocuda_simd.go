@@ -5,121 +5,12 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StddevSampleKernel is sampleKernel of stddev-cuda: std[i] becomes
-// sqrt(std[i] / N).
-//
-//line hecbench_stddev.go:28
-func StddevSampleKernel(std []float32, D, N int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_stddevSampleKernel,
-		func(gc_t *gocuda.Thread) { stddevSampleKernel(gc_t, std, D, N) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_stddevSampleKernel(gc_b, gc_lo, gc_hi, std, D, N)
-		})
-}
-
-//line hecbench_stddev.go:28
-var gc_src_stddevSampleKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSampleKernel", "edf8a2020fec8202e68468b95e49fcdfd1eb2b1c2bba18182d006c0d2564e28d", "hecbench_stddev.go:24-33").NoGoexit("d0e3610aa845815f4cf3f50d5e3cca1a309f5df84f9536a8072f0b1c82985dc9", "common.go:11-11")
-
-//line hecbench_stddev.go:28
-func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []float32, D, N int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line hecbench_stddev.go:46
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line hecbench_stddev.go:29
-				i := int32(gc_bdx*gc_bx + gc_tx)
-				if i < D {
-					std[i] = sqrtf(std[i] / float32(N))
-				}
-			}
-		}
-	}
-}
-
-// StddevSopKernel is sopKernel of stddev-cuda: the sum of products of each
-// column, through a __shared__ array of ColsPerBlk partial sums.
-//
-//line hecbench_stddev.go:39
-func StddevSopKernel(std, data []float32, D, N int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stddevSopKernel,
-		func(gc_t *gocuda.Thread) { stddevSopKernel(gc_t, std, data, D, N) },
-		func(gc_b *compiled.Block) { gc_body_stddevSopKernel(gc_b, std, data, D, N) })
-}
-
-//line hecbench_stddev.go:39
-var gc_src_stddevSopKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_stddev.go:39
 func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int32) {
@@ -452,9 +343,3 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 }
-
-// gc_files_hecbench_stddev holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_stddev.go
-//line hecbench_stddev.go:77
-var gc_files_hecbench_stddev embed.FS

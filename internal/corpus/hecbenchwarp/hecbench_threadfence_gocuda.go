@@ -424,5 +424,4 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 // gc_files_hecbench_threadfence holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_threadfence.go
-//line hecbench_threadfence.go:103
 var gc_files_hecbench_threadfence embed.FS

@@ -5,30 +5,10 @@
 package hecbenchwarp
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// WyllieKernel is wyllie of wyllie-cuda: while neither its node's next nor
-// the next's next is NIL, a thread replaces its node by the jump over the
-// next, adding the distances.
-//
-//line hecbench_wyllie.go:25
-func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_wyllieKernel,
-		func(gc_t *gocuda.Thread) { wyllieKernel(gc_t, list, size) },
-		func(gc_b *compiled.Block) { gc_body_wyllieKernel(gc_b, list, size) })
-}
-
-//line hecbench_wyllie.go:25
-var gc_src_wyllieKernel = compiled.NewSource(gc_files_hecbench_wyllie, "wyllieKernel", "a4bb1fb561dacf8e0a7cf1f0f26ad71afc4598650f047153e158a943142c71c8", "hecbench_wyllie.go:20-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_wyllie.go:25
 func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
@@ -90,12 +70,10 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:26
 			index := int32(gc_bx*gc_bdx + gc_tx)
 			if !(index < size) {
-				{
 //line hecbench_wyllie.go:27
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line hecbench_wyllie.go:27
-					continue gc_L1
-				}
+				continue gc_L1
 			}
 //line hecbench_wyllie.go:28
 			var node, next int64
@@ -130,22 +108,16 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:30
 				node = list[index]
 				if node>>32 == wyllieNIL {
-					{
 //line hecbench_wyllie.go:31
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line hecbench_wyllie.go:34
 				next = list[node>>32]
 				if next>>32 == wyllieNIL {
-					{
 //line hecbench_wyllie.go:35
-						gc_exited[gc_rank] = true
-						continue gc_L2
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-//line hecbench_wyllie.go:38
 				temp := (node & wyllieMASK)
 				temp += (next & wyllieMASK)
 				temp += (next >> 32) << 32
@@ -199,9 +171,3 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		}
 	}
 }
-
-// gc_files_hecbench_wyllie holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_wyllie.go
-//line hecbench_wyllie.go:52
-var gc_files_hecbench_wyllie embed.FS

@@ -55,6 +55,7 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 		C4 := C / 4
 //line llmc_forward.go:56
 		N := B * T * C4
+//line llmc_forward.go:58
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -73,15 +74,15 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-							bt := gc_q
-							b := bt / T
-							t_ := bt % T
-							c4 := (gc_tx + gc_r)
-							ix := int(inp[b*T+t_])
-							out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
-						}
+//line llmc_forward.go:58
+						bt := gc_q
+						b := bt / T
+						t_ := bt % T
+						c4 := (gc_tx + gc_r)
+						ix := int(inp[b*T+t_])
+						out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
 					}
+//line llmc_forward.go:66
 					gc_seg = gc_segend
 				}
 			} else {
@@ -90,15 +91,13 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 					gc_pos.Thread = gc_rank
 //line llmc_forward.go:55
 					idx := gc_bx*gc_bdx + gc_tx
-					{
 //line llmc_forward.go:58
-						bt := idx / C4
-						b := bt / T
-						t_ := bt % T
-						c4 := idx % C4
-						ix := int(inp[b*T+t_])
-						out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
-					}
+					bt := idx / C4
+					b := bt / T
+					t_ := bt % T
+					c4 := idx % C4
+					ix := int(inp[b*T+t_])
+					out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
 				}
 			}
 		}
@@ -141,6 +140,7 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 		}
 //line llmc_forward.go:74
 		N := B * T * C
+//line llmc_forward.go:76
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -159,33 +159,11 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-							bt := gc_q
-							b := bt / T
-							t_ := bt % T
-							c := (gc_tx + gc_r)
-							ix := int(inp[b*T+t_])
-							doutBtc := &dout[b*T*C+t_*C+c]
-							dwteIx := &dwte[ix*C+c]
-							dwpeTc := &dwpe[t_*C+c]
-							atomic.Add(dwteIx, *doutBtc)
-							atomic.Add(dwpeTc, *doutBtc)
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_forward.go:73
-					idx := gc_bx*gc_bdx + gc_tx
-					{
 //line llmc_forward.go:77
-						bt := idx / C
+						bt := gc_q
 						b := bt / T
 						t_ := bt % T
-						c := idx % C
+						c := (gc_tx + gc_r)
 //line llmc_forward.go:82
 						ix := int(inp[b*T+t_])
 //line llmc_forward.go:84
@@ -196,6 +174,29 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 						atomic.Add(dwteIx, *doutBtc)
 						atomic.Add(dwpeTc, *doutBtc)
 					}
+//line llmc_forward.go:92
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:73
+					idx := gc_bx*gc_bdx + gc_tx
+//line llmc_forward.go:77
+					bt := idx / C
+					b := bt / T
+					t_ := bt % T
+					c := idx % C
+//line llmc_forward.go:82
+					ix := int(inp[b*T+t_])
+//line llmc_forward.go:84
+					doutBtc := &dout[b*T*C+t_*C+c]
+					dwteIx := &dwte[ix*C+c]
+					dwpeTc := &dwpe[t_*C+c]
+//line llmc_forward.go:88
+					atomic.Add(dwteIx, *doutBtc)
+					atomic.Add(dwpeTc, *doutBtc)
 				}
 			}
 		}
@@ -237,6 +238,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
+//line llmc_forward.go:105
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -253,6 +255,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			x := inp[idx*C:]
 //line llmc_forward.go:111
 			sum := float32(0.0)
+//line llmc_forward.go:114
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
@@ -267,6 +270,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
+//line llmc_forward.go:119
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -298,6 +302,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
+//line llmc_forward.go:120
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -332,6 +337,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:104
 			var sum float32
 //line llmc_forward.go:115
 			sum = gc_c1r[gc_lane]
@@ -351,6 +357,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 //line llmc_forward.go:122
 			sum = 0.0
+//line llmc_forward.go:124
 			gc_s_sum[gc_rank] = sum
 			gc_s_m[gc_rank] = m
 		}
@@ -365,6 +372,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
+//line llmc_forward.go:130
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -398,6 +406,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
+//line llmc_forward.go:132
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -429,6 +438,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:104
 			var sum float32
 //line llmc_forward.go:127
 			sum = gc_c2r[gc_lane]
@@ -438,6 +448,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 //line llmc_forward.go:134
 			o := out[idx*C:]
+//line llmc_forward.go:137
 			gc_s_sum[gc_rank] = sum
 			gc_s_s[gc_rank] = s
 			gc_s_o[gc_rank] = o
@@ -453,6 +464,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more3 = false
+//line llmc_forward.go:142
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -517,6 +529,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:164
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
+//line llmc_forward.go:168
 	var gc_l_ownPos [32]int
 	var gc_l_x [32][]float32
 	var gc_l_maxval [32]float32
@@ -528,6 +541,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
+//line llmc_forward.go:180
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -541,15 +555,12 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			t.Assert(T%4 == 0)
 //line llmc_forward.go:172
 			if idx >= N*T {
-				{
 //line llmc_forward.go:172
-					gc_dead |= uint32(1) << gc_lane
+				gc_dead |= uint32(1) << gc_lane
 //line llmc_forward.go:172
-					gc_act &^= uint32(1) << gc_lane
-					continue gc_L2
-				}
+				gc_act &^= uint32(1) << gc_lane
+				continue gc_L2
 			}
-//line llmc_forward.go:175
 			ownPos := idx % T
 			posBy4 := ownPos / 4
 //line llmc_forward.go:179
@@ -567,54 +578,52 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:186
 					return
 				}
+//line llmc_forward.go:187
 				v := xVec[i]
 				oldMaxval := maxval
 				{
-					{
 //line llmc_forward.go:189
-						k := int(0)
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
-					{
+					k := int(0)
+					maxval = fmaxf(maxval, vecAt(&v, k))
+				}
+				{
 //line llmc_forward.go:189
-						k := int(1)
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
-					{
+					k := int(1)
+					maxval = fmaxf(maxval, vecAt(&v, k))
+				}
+				{
 //line llmc_forward.go:189
-						k := int(2)
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
-					{
+					k := int(2)
+					maxval = fmaxf(maxval, vecAt(&v, k))
+				}
+				{
 //line llmc_forward.go:189
-						k := int(3)
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
+					k := int(3)
+					maxval = fmaxf(maxval, vecAt(&v, k))
 				}
 				sumval *= expf(invTemperature * (oldMaxval - maxval))
 				{
-					{
 //line llmc_forward.go:193
-						k_ := int(0)
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
-					{
+					k_ := int(0)
+					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+				}
+				{
 //line llmc_forward.go:193
-						k_ := int(1)
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
-					{
+					k_ := int(1)
+					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+				}
+				{
 //line llmc_forward.go:193
-						k_ := int(2)
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
-					{
+					k_ := int(2)
+					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+				}
+				{
 //line llmc_forward.go:193
-						k_ := int(3)
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
+					k_ := int(3)
+					sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 				}
 			}
+//line llmc_forward.go:198
 			if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
 				oldMaxval_ := maxval
 				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
@@ -636,6 +645,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			maxval := gc_l_maxval[gc_lane]
+//line llmc_forward.go:214
 			sumval := gc_l_sumval[gc_lane]
 //line llmc_forward.go:205
 			globalMaxval := gc_c1r[gc_lane]
@@ -657,8 +667,11 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_pos.Thread = gc_rank
 //line llmc_forward.go:171
 			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:173
 			ownPos := gc_l_ownPos[gc_lane]
+//line llmc_forward.go:175
 			x := gc_l_x[gc_lane]
+//line llmc_forward.go:177
 			globalMaxval := gc_l_globalMaxval[gc_lane]
 //line llmc_forward.go:208
 			sum := gc_c2r[gc_lane]
@@ -719,6 +732,7 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+//line llmc_forward.go:241
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -739,32 +753,9 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 						gc_pos.Thread = gc_rank
 //line llmc_forward.go:226
 						idx := gc_bx*gc_bdx + gc_tx
-						{
 //line llmc_forward.go:229
-							b := gc_q
-							rest := (gc_tx + gc_r)
-							nh_ := rest / (N * d)
-							rest = rest % (N * d)
-							n := rest / d
-							d_ := rest % d
-							inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
-							q[idx] = inp[inpIdx]
-							k[idx] = inp[inpIdx+NH*d]
-							v[idx] = inp[inpIdx+2*(NH*d)]
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_forward.go:226
-					idx := gc_bx*gc_bdx + gc_tx
-					{
-//line llmc_forward.go:229
-						b := idx / (NH * N * d)
-						rest := idx % (NH * N * d)
+						b := gc_q
+						rest := (gc_tx + gc_r)
 						nh_ := rest / (N * d)
 						rest = rest % (N * d)
 						n := rest / d
@@ -774,6 +765,26 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 						k[idx] = inp[inpIdx+NH*d]
 						v[idx] = inp[inpIdx+2*(NH*d)]
 					}
+//line llmc_forward.go:241
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:226
+					idx := gc_bx*gc_bdx + gc_tx
+//line llmc_forward.go:229
+					b := idx / (NH * N * d)
+					rest := idx % (NH * N * d)
+					nh_ := rest / (N * d)
+					rest = rest % (N * d)
+					n := rest / d
+					d_ := rest % d
+					inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
+					q[idx] = inp[inpIdx]
+					k[idx] = inp[inpIdx+NH*d]
+					v[idx] = inp[inpIdx+2*(NH*d)]
 				}
 			}
 		}
@@ -813,6 +824,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+//line llmc_forward.go:264
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -833,18 +845,17 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 						gc_pos.Thread = gc_rank
 //line llmc_forward.go:248
 						idx := gc_bx*gc_bdx + gc_tx
-						{
 //line llmc_forward.go:251
-							b := gc_q
-							rest := (gc_tx + gc_r)
-							nh_ := rest / (N * d)
-							rest = rest % (N * d)
-							n := rest / d
-							d_ := rest % d
-							otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
-							out[otherIdx] = inp[idx]
-						}
+						b := gc_q
+						rest := (gc_tx + gc_r)
+						nh_ := rest / (N * d)
+						rest = rest % (N * d)
+						n := rest / d
+						d_ := rest % d
+						otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
+						out[otherIdx] = inp[idx]
 					}
+//line llmc_forward.go:261
 					gc_seg = gc_segend
 				}
 			} else {
@@ -853,17 +864,15 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 					gc_pos.Thread = gc_rank
 //line llmc_forward.go:248
 					idx := gc_bx*gc_bdx + gc_tx
-					{
 //line llmc_forward.go:251
-						b := idx / (NH * N * d)
-						rest := idx % (NH * N * d)
-						nh_ := rest / (N * d)
-						rest = rest % (N * d)
-						n := rest / d
-						d_ := rest % d
-						otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
-						out[otherIdx] = inp[idx]
-					}
+					b := idx / (NH * N * d)
+					rest := idx % (NH * N * d)
+					nh_ := rest / (N * d)
+					rest = rest % (N * d)
+					n := rest / d
+					d_ := rest % d
+					otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
+					out[otherIdx] = inp[idx]
 				}
 			}
 		}
@@ -895,6 +904,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
+//line llmc_forward.go:279
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -905,6 +915,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line llmc_forward.go:290
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -918,25 +929,23 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 				gc_at := inp[gc_off:][:gc_to]
 				gc_at2 := out[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_forward.go:272
-						xi := gc_at[gc_tx]
-						cube := 0.044715 * xi * xi * xi
-						gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
-					}
+					xi := gc_at[gc_tx]
+					cube := 0.044715 * xi * xi * xi
+					gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 				}
 			} else {
+//line llmc_forward.go:278
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line llmc_forward.go:270
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						xi := inp[i]
-						cube := 0.044715 * xi * xi * xi
-						out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
-					}
+//line llmc_forward.go:272
+					xi := inp[i]
+					cube := 0.044715 * xi * xi * xi
+					out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 				}
 			}
 		}
@@ -968,6 +977,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
+//line llmc_forward.go:292
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -978,6 +988,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+//line llmc_forward.go:303
 		gc_from, gc_to := gc_runlo, gc_runhi
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -992,35 +1003,33 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 				gc_at2 := dinp[gc_off:][:gc_to]
 				gc_at3 := dout[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_forward.go:285
-						x := gc_at[gc_tx]
-						cube := 0.044715 * x * x * x
-						tanhArg := geluScalingFactor() * (x + cube)
-						tanhOut := tanhf(tanhArg)
-						coshfOut := coshf(tanhArg)
-						sechOut := 1.0 / (coshfOut * coshfOut)
-						localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-						gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
-					}
+					x := gc_at[gc_tx]
+					cube := 0.044715 * x * x * x
+					tanhArg := geluScalingFactor() * (x + cube)
+					tanhOut := tanhf(tanhArg)
+					coshfOut := coshf(tanhArg)
+					sechOut := 1.0 / (coshfOut * coshfOut)
+					localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+					gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
 				}
 			} else {
+//line llmc_forward.go:296
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line llmc_forward.go:283
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						x := inp[i]
-						cube := 0.044715 * x * x * x
-						tanhArg := geluScalingFactor() * (x + cube)
-						tanhOut := tanhf(tanhArg)
-						coshfOut := coshf(tanhArg)
-						sechOut := 1.0 / (coshfOut * coshfOut)
-						localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-						dinp[i] = localGrad * dout[i]
-					}
+//line llmc_forward.go:285
+					x := inp[i]
+					cube := 0.044715 * x * x * x
+					tanhArg := geluScalingFactor() * (x + cube)
+					tanhOut := tanhf(tanhArg)
+					coshfOut := coshf(tanhArg)
+					sechOut := 1.0 / (coshfOut * coshfOut)
+					localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+					dinp[i] = localGrad * dout[i]
 				}
 			}
 		}
@@ -1030,5 +1039,4 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 // gc_files_llmc_forward holds the source files whose lines the kernels' records hash.
 //
 //go:embed llmc_forward.go
-//line llmc_forward.go:304
 var gc_files_llmc_forward embed.FS

@@ -97,84 +97,62 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				gc_at5 := offsetD[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						{
 //line rodinia_btree.go:68
-							gc_at4[0] = gc_at5[0]
-						}
-					}
-					{
-						{
+					gc_at4[0] = gc_at5[0]
 //line rodinia_btree.go:68
-							gc_at4[0] = gc_at5[0]
-						}
-					}
-					{
-						{
+					gc_at4[0] = gc_at5[0]
 //line rodinia_btree.go:68
-							gc_at4[0] = gc_at5[0]
-						}
-					}
-					{
-						{
+					gc_at4[0] = gc_at5[0]
 //line rodinia_btree.go:68
-							gc_at4[0] = gc_at5[0]
-						}
-					}
+					gc_at4[0] = gc_at5[0]
 				}
+//line rodinia_btree.go:72
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line rodinia_btree.go:68
-						gc_at4[0] = gc_at5[0]
-					}
+					gc_at4[0] = gc_at5[0]
 				}
 			} else {
+//line rodinia_btree.go:72
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:68
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:68
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:68
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:68
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line rodinia_btree.go:68
 						currKnodeD[bid] = offsetD[bid]
 					}
+					{
+//line rodinia_btree.go:72
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:68
+						currKnodeD[bid] = offsetD[bid]
+					}
+					{
+//line rodinia_btree.go:72
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:68
+						currKnodeD[bid] = offsetD[bid]
+					}
+					{
+//line rodinia_btree.go:72
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:68
+						currKnodeD[bid] = offsetD[bid]
+					}
+				}
+//line rodinia_btree.go:72
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:68
+					currKnodeD[bid] = offsetD[bid]
 				}
 			}
 		}
@@ -317,94 +295,72 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_at10 := offset2D[gc_off2:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						{
 //line rodinia_btree.go:130
-							gc_at7[0] = gc_at8[0]
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-					{
-						{
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
 //line rodinia_btree.go:130
-							gc_at7[0] = gc_at8[0]
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-					{
-						{
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
 //line rodinia_btree.go:130
-							gc_at7[0] = gc_at8[0]
-							gc_at9[0] = gc_at10[0]
-						}
-					}
-					{
-						{
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
 //line rodinia_btree.go:130
-							gc_at7[0] = gc_at8[0]
-							gc_at9[0] = gc_at10[0]
-						}
-					}
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
 				}
+//line rodinia_btree.go:135
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line rodinia_btree.go:130
-						gc_at7[0] = gc_at8[0]
-						gc_at9[0] = gc_at10[0]
-					}
+					gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
 				}
 			} else {
+//line rodinia_btree.go:135
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:130
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:130
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:130
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line rodinia_btree.go:130
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line rodinia_btree.go:130
 						currKnodeD[bid] = offsetD[bid]
 						lastKnodeD[bid] = offset2D[bid]
 					}
+					{
+//line rodinia_btree.go:135
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:130
+						currKnodeD[bid] = offsetD[bid]
+						lastKnodeD[bid] = offset2D[bid]
+					}
+					{
+//line rodinia_btree.go:135
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:130
+						currKnodeD[bid] = offsetD[bid]
+						lastKnodeD[bid] = offset2D[bid]
+					}
+					{
+//line rodinia_btree.go:135
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_btree.go:130
+						currKnodeD[bid] = offsetD[bid]
+						lastKnodeD[bid] = offset2D[bid]
+					}
+				}
+//line rodinia_btree.go:135
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:130
+					currKnodeD[bid] = offsetD[bid]
+					lastKnodeD[bid] = offset2D[bid]
 				}
 			}
 		}
@@ -578,5 +534,4 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 // gc_files_rodinia_btree holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_btree.go
-//line rodinia_btree.go:155
 var gc_files_rodinia_btree embed.FS

@@ -5,30 +5,11 @@
 package llmcrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// LudDiagonalKernel is lud_diagonal of lud_kernel.cu: the diagonal block at
-// (offset, offset) factored in shared memory by one block of BLOCK_SIZE
-// threads, a barrier after each step of the elimination.
-//
-//line rodinia_lud.go:20
-func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_ludDiagonal,
-		func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) },
-		func(gc_b *compiled.Block) { gc_body_ludDiagonal(gc_b, m, matrixDim, offset) })
-}
-
-//line rodinia_lud.go:20
-var gc_src_ludDiagonal = compiled.NewSource(gc_files_rodinia_lud, "ludDiagonal", "7a32a09441b5891534a54e0bad29979b8afa247255a42a1a13f23eb6fac3d4cf", "rodinia_lud.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_lud.go:20
 func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
@@ -429,176 +410,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	})
 }
 
-// LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
-// the (b+1)-th block right of the diagonal block (its first BLOCK_SIZE
-// threads) and the one below it (the other BLOCK_SIZE), from the factored
-// diagonal block. Launch it with 2*BLOCK_SIZE threads per block.
-//
-//line rodinia_lud.go:68
-func LudPerimeterKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_ludPerimeter,
-		func(gc_t *gocuda.Thread) { ludPerimeter(gc_t, m, matrixDim, offset) },
-		func(gc_b *compiled.Block) { gc_body_ludPerimeter(gc_b, m, matrixDim, offset) })
-}
-
-//line rodinia_lud.go:68
-var gc_src_ludPerimeter = compiled.NewSource(gc_files_rodinia_lud, "ludPerimeter", "15bad3c0237bbfec8f8d96143cb9f0e3889ee77d28a4015303f37d99858d82e5", "rodinia_lud.go:62-144").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line rodinia_lud.go:68
-func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-//line rodinia_lud.go:69
-	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	compiled.OutOfLine(func() {
-		dia := dia[:16]
-//line rodinia_lud.go:75
-		periRow := periRow[:16]
-//line rodinia_lud.go:77
-		periCol := periCol[:16]
-		{
-//line rodinia_lud.go:80
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line rodinia_lud.go:73
-					var i, j, arrayOffset int
-					var idx int
-//line rodinia_lud.go:76
-					if gc_tx < ludBlockSize {
-						idx = gc_tx
-//line rodinia_lud.go:79
-						arrayOffset = offset*matrixDim + offset
-						for i = 0; i < ludBlockSize/2; i++ {
-							dia[i][idx] = m[arrayOffset+idx]
-							arrayOffset += matrixDim
-						}
-//line rodinia_lud.go:85
-						arrayOffset = offset*matrixDim + offset
-						for i = 0; i < ludBlockSize; i++ {
-							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
-							arrayOffset += matrixDim
-						}
-					} else {
-//line rodinia_lud.go:92
-						idx = gc_tx - ludBlockSize
-//line rodinia_lud.go:94
-						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
-						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
-							dia[i][idx] = m[arrayOffset+idx]
-							arrayOffset += matrixDim
-						}
-//line rodinia_lud.go:100
-						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
-						for i = 0; i < ludBlockSize; i++ {
-							periCol[i][idx] = m[arrayOffset+idx]
-							arrayOffset += matrixDim
-						}
-					}
-//line rodinia_lud.go:108
-					_ = j
-				}
-			}
-		}
-//line rodinia_lud.go:114
-	})
-	compiled.OutOfLine(func() {
-		dia := dia[:16]
-//line rodinia_lud.go:118
-		periRow := periRow[:16]
-//line rodinia_lud.go:120
-		periCol := periCol[:16]
-		{
-//line rodinia_lud.go:123
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var i int
-//line rodinia_lud.go:129
-					var j int
-//line rodinia_lud.go:131
-					var idx int
-//line rodinia_lud.go:109
-					if gc_tx < ludBlockSize {
-						idx = gc_tx
-						for i = 1; i < ludBlockSize; i++ {
-							for j = 0; j < i; j++ {
-								periRow[i][idx] -= dia[i][j] * periRow[j][idx]
-							}
-						}
-					} else {
-						idx = gc_tx - ludBlockSize
-						for i = 0; i < ludBlockSize; i++ {
-							for j = 0; j < i; j++ {
-								periCol[idx][i] -= periCol[idx][j] * dia[j][i]
-							}
-							periCol[idx][i] /= dia[i][i]
-						}
-					}
-				}
-			}
-		}
-	})
-	compiled.OutOfLine(func() {
-		periRow := periRow[:16]
-//line rodinia_lud.go:132
-		periCol := periCol[:16]
-		{
-//line rodinia_lud.go:135
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var i int
-//line rodinia_lud.go:141
-					var arrayOffset int
-//line rodinia_lud.go:143
-					var idx int
-//line rodinia_lud.go:128
-					if gc_tx < ludBlockSize {
-						idx = gc_tx
-						arrayOffset = (offset+1)*matrixDim + offset
-						for i = 1; i < ludBlockSize; i++ {
-							m[arrayOffset+(gc_bx+1)*ludBlockSize+idx] = periRow[i][idx]
-							arrayOffset += matrixDim
-						}
-					} else {
-						idx = gc_tx - ludBlockSize
-						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
-						for i = 0; i < ludBlockSize; i++ {
-							m[arrayOffset+idx] = periCol[i][idx]
-							arrayOffset += matrixDim
-						}
-					}
-				}
-			}
-		}
-	})
-}
-
-// LudInternalKernel is lud_internal of lud_kernel.cu: each BLOCK_SIZE ×
-// BLOCK_SIZE block of the trailing matrix less the product of its
-// perimeter row and column blocks, through shared memory.
-//
-//line rodinia_lud.go:151
-func LudInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_ludInternal,
-		func(gc_t *gocuda.Thread) { ludInternal(gc_t, m, matrixDim, offset) },
-		func(gc_b *compiled.Block) { gc_body_ludInternal(gc_b, m, matrixDim, offset) })
-}
-
-//line rodinia_lud.go:151
-var gc_src_ludInternal = compiled.NewSource(gc_files_rodinia_lud, "ludInternal", "119f3a9149d91b37d120e42acc348398b07a553125cf7dd38f281cc32ffc35d5", "rodinia_lud.go:146-172").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line rodinia_lud.go:151
 func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
@@ -841,8 +652,3 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		}
 	})
 }
-
-// gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.
-//
-//go:embed rodinia_lud.go
-var gc_files_rodinia_lud embed.FS

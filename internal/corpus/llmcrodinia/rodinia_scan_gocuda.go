@@ -105,20 +105,17 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 				gc_pos.Thread = gc_rank
 //line rodinia_scan.go:107
 				thid := gc_tx
-				{
 //line rodinia_scan.go:115
-					i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
-					ai_ := i + stride_ - 1
-					bi_ := ai_ + stride_
+				i := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_)), int32(thid)))
+				ai_ := i + stride_ - 1
+				bi_ := ai_ + stride_
 //line rodinia_scan.go:119
-					ai_ += conflictFreeOffset(ai_)
-					bi_ += conflictFreeOffset(bi_)
+				ai_ += conflictFreeOffset(ai_)
+				bi_ += conflictFreeOffset(bi_)
 //line rodinia_scan.go:122
-					sData_[bi_] += sData_[ai_]
-				}
+				sData_[bi_] += sData_[ai_]
 			}
 		}
-//line rodinia_scan.go:125
 		stride_ *= 2
 	}
 //line rodinia_scan.go:128
@@ -185,19 +182,17 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 				gc_pos.Thread = gc_rank
 //line rodinia_scan.go:134
 				thid_ := gc_tx
-				{
 //line rodinia_scan.go:143
-					i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
-					ai_2 := i_ + stride_2 - 1
-					bi_2 := ai_2 + stride_2
+				i_ := int(intrinsic.Mul24(intrinsic.Mul24(2, int32(stride_2)), int32(thid_)))
+				ai_2 := i_ + stride_2 - 1
+				bi_2 := ai_2 + stride_2
 //line rodinia_scan.go:147
-					ai_2 += conflictFreeOffset(ai_2)
-					bi_2 += conflictFreeOffset(bi_2)
+				ai_2 += conflictFreeOffset(ai_2)
+				bi_2 += conflictFreeOffset(bi_2)
 //line rodinia_scan.go:150
-					t_ := sData_2[ai_2]
-					sData_2[ai_2] = sData_2[bi_2]
-					sData_2[bi_2] += t_
-				}
+				t_ := sData_2[ai_2]
+				sData_2[ai_2] = sData_2[bi_2]
+				sData_2[bi_2] += t_
 			}
 		}
 	}
@@ -310,5 +305,4 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 // gc_files_rodinia_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_scan.go
-//line rodinia_scan.go:236
 var gc_files_rodinia_scan embed.FS

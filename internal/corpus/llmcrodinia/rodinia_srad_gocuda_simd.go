@@ -5,36 +5,11 @@
 package llmcrodinia
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SradReduceKernel is reduce of Rodinia 3.1's srad_v1
-// (yuhc/gpu-rodinia at 9c10d3e, cuda/srad/srad_v1/reduce_kernel.cu): one
-// pass of the sums of the image and of its squares, each block summing
-// NUMBER_THREADS of the d_no partial sums d_mul apart in shared memory by
-// a strided tree (every 2nd, 4th, ... thread), with a separate path for a
-// partial last block that sums the largest power of two of its elements by
-// the tree and the rest in its last busy thread; the block's sums go back
-// to d_sums[bx*d_mul*NUMBER_THREADS]. main.cu launches it repeatedly, d_mul
-// growing by NUMBER_THREADS, until one block is left.
-//
-//line rodinia_srad.go:20
-func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sradReduce,
-		func(gc_t *gocuda.Thread) { sradReduce(gc_t, dNe, dNo, dMul, dSums, dSums2) },
-		func(gc_b *compiled.Block) { gc_body_sradReduce(gc_b, dNe, dNo, dMul, dSums, dSums2) })
-}
-
-//line rodinia_srad.go:20
-var gc_src_sradReduce = compiled.NewSource(gc_files_rodinia_srad, "sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line rodinia_srad.go:20
 func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
@@ -268,13 +243,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					_ = i
 //line rodinia_srad.go:63
 					i = i_
-					{
 //line rodinia_srad.go:66
-						gc_at7[0] = gc_at8[gc_tx]
-						gc_at9[0] = gc_at10[gc_tx]
-					}
+					gc_at7[0] = gc_at8[gc_tx]
+					gc_at9[0] = gc_at10[gc_tx]
 				}
 			} else {
+//line rodinia_srad.go:71
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -285,11 +259,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					_ = i
 //line rodinia_srad.go:63
 					i = i_
-					{
 //line rodinia_srad.go:66
-						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
-					}
+					dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+					dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 				}
 			}
 		}
@@ -403,13 +375,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 //line rodinia_srad.go:81
 						i = i_2
-						{
 //line rodinia_srad.go:84
-							gc_at15[0] = gc_at16[gc_tx]
-							gc_at17[0] = gc_at18[gc_tx]
-						}
+						gc_at15[0] = gc_at16[gc_tx]
+						gc_at17[0] = gc_at18[gc_tx]
 					}
 				} else {
+//line rodinia_srad.go:89
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -420,11 +391,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 //line rodinia_srad.go:81
 						i = i_2
-						{
 //line rodinia_srad.go:84
-							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
-						}
+						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 					}
 				}
 			}
@@ -642,8 +611,3 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 }
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_rodinia_srad holds the source files whose lines the kernels' records hash.
-//
-//go:embed rodinia_srad.go
-var gc_files_rodinia_srad embed.FS

@@ -61,11 +61,9 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 //line cheng_nested.go:28
 			if isize == 2 && tid == 0 {
 				gOdata[gc_bx] = idata[0] + idata[1]
-				{
 //line cheng_nested.go:29
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line cheng_nested.go:34
 			if istride > 1 && tid < istride {
@@ -96,5 +94,4 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 // gc_files_cheng_nested holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_nested.go
-//line cheng_nested.go:54
 var gc_files_cheng_nested embed.FS

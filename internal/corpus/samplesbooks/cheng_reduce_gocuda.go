@@ -54,11 +54,9 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
 			if idx >= n {
-				{
 //line cheng_reduce.go:28
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -132,11 +130,9 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
 			if idx >= n {
-				{
 //line cheng_reduce.go:55
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -211,11 +207,9 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
 			if idx >= n {
-				{
 //line cheng_reduce.go:83
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -309,7 +303,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	}
 }
 
-//line cheng_reduce.go:102
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each
@@ -1037,5 +1030,4 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 // gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce.go
-//line cheng_reduce.go:206
 var gc_files_cheng_reduce embed.FS

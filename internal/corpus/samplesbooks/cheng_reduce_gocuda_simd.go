@@ -55,11 +55,9 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
 			if idx >= n {
-				{
 //line cheng_reduce.go:28
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -136,11 +134,9 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
 			if idx >= n {
-				{
 //line cheng_reduce.go:55
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -317,7 +313,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 }
 
-//line cheng_reduce.go:75
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
@@ -368,11 +363,9 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
 			if idx >= n {
-				{
 //line cheng_reduce.go:83
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
@@ -472,7 +465,6 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	}
 }
 
-//line cheng_reduce.go:102
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each
@@ -1212,5 +1204,4 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 // gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce.go
-//line cheng_reduce.go:206
 var gc_files_cheng_reduce embed.FS

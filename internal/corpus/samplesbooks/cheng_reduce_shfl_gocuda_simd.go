@@ -5,409 +5,11 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ReduceShflKernel is reduceShfl of reduceIntegerShfl.cu: every warp sums
-// its lanes' elements by warpReduce, lane 0 stores the warp's sum in
-// shared memory, and after a barrier warp 0 sums the SMEMDIM warp sums
-// the same way. Threads past n return first.
-//
-//line cheng_reduce_shfl.go:37
-func ReduceShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceShflKernel,
-		func(gc_t *gocuda.Thread) { reduceShflKernel(gc_t, gIdata, gOdata, n) },
-		func(gc_b *compiled.Block) { gc_body_reduceShflKernel(gc_b, gIdata, gOdata, n) })
-}
-
-//line cheng_reduce_shfl.go:37
-var gc_src_reduceShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceShflKernel", "87f1ce5627b1021b7ce9430880d52cfd11cf2ec2ca3500cfda74052b88ee820f", "cheng_reduce_shfl.go:31-72", "cheng_reduce_shfl.go:19-29", "cheng_reduce_shfl.go:19-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_reduce_shfl.go:37
-func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_exited := gc_b.Exited()
-//line cheng_reduce_shfl.go:38
-	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-//line cheng_reduce_shfl.go:40
-	var gc_l_localSum_ [32]int32
-	var gc_c1r [32]int32
-	var gc_c2r [32]int32
-	var gc_c3r [32]int32
-	var gc_c4r [32]int32
-	var gc_c5r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		{
-//line cheng_reduce_shfl.go:56
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-		gc_L4:
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:40
-				idx := uint32(gc_bx*gc_bdx + gc_tx)
-//line cheng_reduce_shfl.go:42
-				if idx >= n {
-					{
-//line cheng_reduce_shfl.go:42
-						gc_exited[gc_rank] = true
-//line cheng_reduce_shfl.go:42
-						gc_dead |= uint32(1) << gc_lane
-//line cheng_reduce_shfl.go:42
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L4
-					}
-				}
-//line cheng_reduce_shfl.go:49
-				var localSum_ int32 = gIdata[idx]
-//line cheng_reduce_shfl.go:22
-				gc_l_localSum_[gc_lane] = localSum_
-			}
-		}
-//line cheng_reduce_shfl.go:22
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 16, 0, 32)
-		} else {
-//line cheng_reduce_shfl.go:22
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-//line cheng_reduce_shfl.go:29
-				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:22
-				localSum_ += gc_c1r[gc_lane]
-				gc_l_localSum_[gc_lane] = localSum_
-			}
-		}
-//line cheng_reduce_shfl.go:23
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 8, 0, 32)
-		} else {
-//line cheng_reduce_shfl.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-//line cheng_reduce_shfl.go:30
-				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:23
-				localSum_ += gc_c2r[gc_lane]
-				gc_l_localSum_[gc_lane] = localSum_
-			}
-		}
-//line cheng_reduce_shfl.go:24
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 4, 0, 32)
-		} else {
-//line cheng_reduce_shfl.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-//line cheng_reduce_shfl.go:31
-				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:24
-				localSum_ += gc_c3r[gc_lane]
-				gc_l_localSum_[gc_lane] = localSum_
-			}
-		}
-//line cheng_reduce_shfl.go:25
-		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 2, 0, 32)
-		} else {
-//line cheng_reduce_shfl.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-//line cheng_reduce_shfl.go:32
-				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:25
-				localSum_ += gc_c4r[gc_lane]
-				gc_l_localSum_[gc_lane] = localSum_
-			}
-		}
-//line cheng_reduce_shfl.go:26
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c5r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:46
-				laneIdx := gc_tx % gocuda.WarpSize
-				warpIdx := gc_tx / gocuda.WarpSize
-//line cheng_reduce_shfl.go:49
-				localSum_ := gc_l_localSum_[gc_lane]
-//line cheng_reduce_shfl.go:26
-				localSum_ += gc_c5r[gc_lane]
-//line cheng_reduce_shfl.go:28
-				var r int32 = localSum_
-//line cheng_reduce_shfl.go:49
-				localSum := r
-//line cheng_reduce_shfl.go:51
-				if laneIdx == 0 {
-					smem[warpIdx] = localSum
-				}
-//line cheng_reduce_shfl.go:56
-				gc_l_localSum_[gc_lane] = localSum_
-				gc_s_localSum[gc_rank] = localSum
-			}
-		}
-	}
-//line cheng_reduce_shfl.go:63
-	var gc_l_localSum_2 [32]int32
-	var gc_c6r [32]int32
-	var gc_c7r [32]int32
-	var gc_c8r [32]int32
-	var gc_c9r [32]int32
-	var gc_c10r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		{
-//line cheng_reduce_shfl.go:79
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:46
-				laneIdx := gc_tx % gocuda.WarpSize
-//line cheng_reduce_shfl.go:48
-				localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:57
-				if gc_tx < gocuda.WarpSize {
-					if gc_tx < shflSmemDim {
-						localSum = smem[laneIdx]
-					} else {
-						localSum = 0
-					}
-				}
-				gc_s_localSum[gc_rank] = localSum
-			}
-		}
-		{
-			var gc_m17 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:47
-					warpIdx := gc_tx / gocuda.WarpSize
-//line cheng_reduce_shfl.go:65
-					if warpIdx == 0 {
-						gc_m17 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save17 := gc_act
-			gc_act = gc_save17 & gc_m17
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:79
-					localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:66
-					var localSum_2 int32 = localSum
-//line cheng_reduce_shfl.go:22
-					gc_l_localSum_2[gc_lane] = localSum_2
-				}
-//line cheng_reduce_shfl.go:22
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 16, 0, 32)
-				} else {
-//line cheng_reduce_shfl.go:22
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cheng_reduce_shfl.go:29
-						localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:22
-						localSum_2 += gc_c6r[gc_lane]
-						gc_l_localSum_2[gc_lane] = localSum_2
-					}
-				}
-//line cheng_reduce_shfl.go:23
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 8, 0, 32)
-				} else {
-//line cheng_reduce_shfl.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c7r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cheng_reduce_shfl.go:30
-						localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:23
-						localSum_2 += gc_c7r[gc_lane]
-						gc_l_localSum_2[gc_lane] = localSum_2
-					}
-				}
-//line cheng_reduce_shfl.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 4, 0, 32)
-				} else {
-//line cheng_reduce_shfl.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c8r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cheng_reduce_shfl.go:31
-						localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:24
-						localSum_2 += gc_c8r[gc_lane]
-						gc_l_localSum_2[gc_lane] = localSum_2
-					}
-				}
-//line cheng_reduce_shfl.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 2, 0, 32)
-				} else {
-//line cheng_reduce_shfl.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c9r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cheng_reduce_shfl.go:32
-						localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:25
-						localSum_2 += gc_c9r[gc_lane]
-						gc_l_localSum_2[gc_lane] = localSum_2
-					}
-				}
-//line cheng_reduce_shfl.go:26
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c10r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:33
-					localSum_2 := gc_l_localSum_2[gc_lane]
-//line cheng_reduce_shfl.go:35
-					var localSum int32
-//line cheng_reduce_shfl.go:26
-					localSum_2 += gc_c10r[gc_lane]
-//line cheng_reduce_shfl.go:28
-					var r_ int32 = localSum_2
-//line cheng_reduce_shfl.go:66
-					localSum = r_
-//line cheng_reduce_shfl.go:68
-					gc_l_localSum_2[gc_lane] = localSum_2
-					gc_s_localSum[gc_rank] = localSum
-				}
-			}
-			gc_act = gc_save17 &^ gc_dead
-		}
-	}
-//line cheng_reduce_shfl.go:77
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			localSum := gc_s_localSum[gc_rank]
-			{
-//line cheng_reduce_shfl.go:70
-				gOdata[gc_bx] = localSum
-			}
-		}
-	}
-}
-
-// ReduceSmemShflKernel is reduceSmemShfl of reduceIntegerShfl.cu: the
-// block's elements go to shared memory and are reduced there, completely
-// unrolled, down to 32 partial sums, which each warp then folds by
-// shuffles (only warp 0's result counts).
-func ReduceSmemShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceSmemShflKernel,
-		func(gc_t *gocuda.Thread) { reduceSmemShflKernel(gc_t, gIdata, gOdata, n) },
-		func(gc_b *compiled.Block) { gc_body_reduceSmemShflKernel(gc_b, gIdata, gOdata, n) })
-}
-
-//line cheng_reduce_shfl.go:80
-var gc_src_reduceSmemShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemShflKernel", "36eaad637644b684e8d764acadf40ef57b161a874f63ed59ddc173c538eaec09", "cheng_reduce_shfl.go:74-127").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:80
 func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -441,11 +43,9 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce_shfl.go:87
 			if idx >= n {
-				{
 //line cheng_reduce_shfl.go:87
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line cheng_reduce_shfl.go:93
 			smem[tid] = idata[tid]
@@ -801,26 +401,25 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 		}
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx
-//line cheng_reduce_shfl.go:117
-				localSum := smem[tid]
-				gc_c1v[gc_lane] = localSum
-				gc_s_localSum[gc_rank] = localSum
+//line cheng_reduce_shfl.go:139
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx
+//line cheng_reduce_shfl.go:117
+			localSum := smem[tid]
+			gc_c1v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
 		}
 //line cheng_reduce_shfl.go:118
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
@@ -906,26 +505,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 //line cheng_reduce_shfl.go:85
 			localSum := gc_s_localSum[gc_rank]
-			{
 //line cheng_reduce_shfl.go:125
-				gOdata[gc_bx] = localSum
-			}
+			gOdata[gc_bx] = localSum
 		}
 	}
 }
-
-// ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
-// reduceIntegerShfl.cu: each thread first adds four elements a block
-// apart (through floats, as the book writes it), then the block reduces
-// in shared memory to 32 sums and warp 0 alone folds them by shuffles.
-func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceSmemUnrollShflKernel,
-		func(gc_t *gocuda.Thread) { reduceSmemUnrollShflKernel(gc_t, gIdata, gOdata, n) },
-		func(gc_b *compiled.Block) { gc_body_reduceSmemUnrollShflKernel(gc_b, gIdata, gOdata, n) })
-}
-
-//line cheng_reduce_shfl.go:135
-var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_reduce_shfl.go:135
 func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
@@ -1900,341 +1484,339 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line cheng_reduce_shfl.go:185
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx
+//line cheng_reduce_shfl.go:140
+				var localSum int32
+//line cheng_reduce_shfl.go:177
+				localSum = smem[tid]
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
+//line cheng_reduce_shfl.go:183
+		var gc_m16 uint32
+//line cheng_reduce_shfl.go:178
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line cheng_reduce_shfl.go:188
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx
+//line cheng_reduce_shfl.go:178
+				if tid < 32 {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+//line cheng_reduce_shfl.go:184
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:179
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:179
+						localSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
-					if gc_left&(1<<gc_lane) == 0 {
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:179
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:179
+						localSum.StoreSlice(gc_c1v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx
-//line cheng_reduce_shfl.go:140
-					var localSum int32
-//line cheng_reduce_shfl.go:177
-					localSum = smem[tid]
+//line cheng_reduce_shfl.go:192
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:179
+					gc_c1v[gc_lane] = localSum
+				}
+			}
+//line cheng_reduce_shfl.go:179
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:179
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:179
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						localSum.StoreSlice(gc_c2v[gc_lane:])
+//line cheng_reduce_shfl.go:180
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:180
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:179
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						localSum.StoreSlice(gc_c2v[gc_lane:])
+//line cheng_reduce_shfl.go:180
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:193
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:179
+					localSum += gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+//line cheng_reduce_shfl.go:180
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:180
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:180
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						localSum.StoreSlice(gc_c3v[gc_lane:])
+//line cheng_reduce_shfl.go:181
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:181
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:180
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+						localSum.StoreSlice(gc_c3v[gc_lane:])
+//line cheng_reduce_shfl.go:181
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:194
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:180
+					localSum += gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+//line cheng_reduce_shfl.go:181
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:181
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:181
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+						localSum.StoreSlice(gc_c4v[gc_lane:])
+//line cheng_reduce_shfl.go:182
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:182
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:181
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+						localSum.StoreSlice(gc_c4v[gc_lane:])
+//line cheng_reduce_shfl.go:182
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:195
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:181
+					localSum += gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+//line cheng_reduce_shfl.go:182
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:182
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:182
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						localSum.StoreSlice(gc_c5v[gc_lane:])
+//line cheng_reduce_shfl.go:183
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:183
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:182
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						localSum.StoreSlice(gc_c5v[gc_lane:])
+//line cheng_reduce_shfl.go:183
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:196
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:182
+					localSum += gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+//line cheng_reduce_shfl.go:183
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
+			gc_left7 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:183
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:183
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line cheng_reduce_shfl.go:183
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:183
+						localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+//line cheng_reduce_shfl.go:183
+						localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line cheng_reduce_shfl.go:183
+						localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left7&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line cheng_reduce_shfl.go:196
+					localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:183
+					localSum += gc_c5r[gc_lane]
 					gc_s_localSum[gc_rank] = localSum
 				}
 			}
 		}
-		{
-			var gc_m16 uint32
-//line cheng_reduce_shfl.go:178
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx
-//line cheng_reduce_shfl.go:178
-						if tid < 32 {
-							gc_m16 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:179
-							localSum.StoreSlice(gc_c1v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:179
-							localSum.StoreSlice(gc_c1v[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:192
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:179
-						gc_c1v[gc_lane] = localSum
-					}
-				}
-//line cheng_reduce_shfl.go:179
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
-				gc_left3 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:179
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:179
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-							localSum.StoreSlice(gc_c2v[gc_lane:])
-//line cheng_reduce_shfl.go:180
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:180
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:179
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-							localSum.StoreSlice(gc_c2v[gc_lane:])
-//line cheng_reduce_shfl.go:180
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:193
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:179
-						localSum += gc_c1r[gc_lane]
-						gc_c2v[gc_lane] = localSum
-						gc_s_localSum[gc_rank] = localSum
-					}
-				}
-//line cheng_reduce_shfl.go:180
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
-				gc_left4 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:180
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:180
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-							localSum.StoreSlice(gc_c3v[gc_lane:])
-//line cheng_reduce_shfl.go:181
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:181
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:180
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-							localSum.StoreSlice(gc_c3v[gc_lane:])
-//line cheng_reduce_shfl.go:181
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left4 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left4&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:194
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:180
-						localSum += gc_c2r[gc_lane]
-						gc_c3v[gc_lane] = localSum
-						gc_s_localSum[gc_rank] = localSum
-					}
-				}
-//line cheng_reduce_shfl.go:181
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
-				gc_left5 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:181
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:181
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-							localSum.StoreSlice(gc_c4v[gc_lane:])
-//line cheng_reduce_shfl.go:182
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:182
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:181
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c3r[gc_lane:]))
-							localSum.StoreSlice(gc_c4v[gc_lane:])
-//line cheng_reduce_shfl.go:182
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left5 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left5&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:195
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:181
-						localSum += gc_c3r[gc_lane]
-						gc_c4v[gc_lane] = localSum
-						gc_s_localSum[gc_rank] = localSum
-					}
-				}
-//line cheng_reduce_shfl.go:182
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
-				gc_left6 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:182
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:182
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
-							localSum.StoreSlice(gc_c5v[gc_lane:])
-//line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:182
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]))
-							localSum.StoreSlice(gc_c5v[gc_lane:])
-//line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left6 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left6&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:196
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:182
-						localSum += gc_c4r[gc_lane]
-						gc_c5v[gc_lane] = localSum
-						gc_s_localSum[gc_rank] = localSum
-					}
-				}
-//line cheng_reduce_shfl.go:183
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
-				gc_left7 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:183
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left7 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:183
-							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
-//line cheng_reduce_shfl.go:183
-							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cheng_reduce_shfl.go:183
-							localSum.StoreSlice(gc_s_localSum[gc_rank:])
-							gc_left7 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left7&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line cheng_reduce_shfl.go:196
-						localSum := gc_s_localSum[gc_rank]
-//line cheng_reduce_shfl.go:183
-						localSum += gc_c5r[gc_lane]
-						gc_s_localSum[gc_rank] = localSum
-					}
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
+		gc_act = gc_save16 &^ gc_dead
 	}
 //line cheng_reduce_shfl.go:193
 	gc_from, gc_to := 0, gc_bdx
@@ -2253,55 +1835,50 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gc_at11[0] = localSum
-					}
+					gc_at11[0] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step6 + 1
 //line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gc_at11[0] = localSum
-					}
+					gc_at11[0] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step6 + 2
 //line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gc_at11[0] = localSum
-					}
+					gc_at11[0] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step6 + 3
 //line cheng_reduce_shfl.go:193
 					gc_rank := gc_base + gc_tx
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
-//line cheng_reduce_shfl.go:187
-						gc_at11[0] = localSum
-					}
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line cheng_reduce_shfl.go:140
-				localSum := gc_s_localSum[gc_rank]
-				{
 //line cheng_reduce_shfl.go:187
 					gc_at11[0] = localSum
 				}
 			}
+//line cheng_reduce_shfl.go:191
+			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line cheng_reduce_shfl.go:140
+				localSum := gc_s_localSum[gc_rank]
+//line cheng_reduce_shfl.go:187
+				gc_at11[0] = localSum
+			}
 		} else {
+//line cheng_reduce_shfl.go:191
 			gc_step7 := gc_from
 			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 				{
@@ -2310,61 +1887,49 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx] = localSum
-					}
+					gOdata[gc_bx] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx] = localSum
-					}
+					gOdata[gc_bx] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx] = localSum
-					}
+					gOdata[gc_bx] = localSum
 				}
 				{
+//line cheng_reduce_shfl.go:191
 					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank]
-					{
 //line cheng_reduce_shfl.go:187
-						gOdata[gc_bx] = localSum
-					}
+					gOdata[gc_bx] = localSum
 				}
 			}
+//line cheng_reduce_shfl.go:191
 			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line cheng_reduce_shfl.go:140
 				localSum := gc_s_localSum[gc_rank]
-				{
 //line cheng_reduce_shfl.go:187
-					gOdata[gc_bx] = localSum
-				}
+				gOdata[gc_bx] = localSum
 			}
 		}
 	}
 }
-
-// gc_files_cheng_reduce_shfl holds the source files whose lines the kernels' records hash.
-//
-//go:embed cheng_reduce_shfl.go
-//line cheng_reduce_shfl.go:198
-var gc_files_cheng_reduce_shfl embed.FS

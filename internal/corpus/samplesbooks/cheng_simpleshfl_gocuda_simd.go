@@ -5,29 +5,10 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ShflBroadcastKernel is test_shfl_broadcast of simpleShfl.cu: every lane
-// gets lane srcLane's value.
-//
-//line cheng_simpleshfl.go:28
-func ShflBroadcastKernel(dOut, dIn []int32, srcLane int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflBroadcastKernel,
-		func(gc_t *gocuda.Thread) { shflBroadcastKernel(gc_t, dOut, dIn, srcLane) },
-		func(gc_b *compiled.Block) { gc_body_shflBroadcastKernel(gc_b, dOut, dIn, srcLane) })
-}
-
-//line cheng_simpleshfl.go:28
-var gc_src_shflBroadcastKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflBroadcastKernel", "fd83dfb4e775f57067bd310954293eb1999945deda0aa325f0100afd1e0750c2", "cheng_simpleshfl.go:24-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:28
 func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLane int) {
@@ -98,23 +79,22 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:29
-					value := dIn[gc_tx]
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:37
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:29
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:30
@@ -175,42 +155,27 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var value int32
-//line cheng_simpleshfl.go:30
-					value = gc_c1r[gc_lane]
-					dOut[gc_tx] = value
+//line cheng_simpleshfl.go:39
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var value int32
+//line cheng_simpleshfl.go:30
+				value = gc_c1r[gc_lane]
+				dOut[gc_tx] = value
 			}
 		}
 	}
 }
-
-// ShflWrapKernel is test_shfl_wrap of simpleShfl.cu: a rotation of the
-// segment by offset, the source lane threadIdx.x+offset computed in
-// unsigned arithmetic and passed as an int, as C converts it.
-//
-//line cheng_simpleshfl.go:39
-func ShflWrapKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflWrapKernel,
-		func(gc_t *gocuda.Thread) { shflWrapKernel(gc_t, dOut, dIn, offset) },
-		func(gc_b *compiled.Block) { gc_body_shflWrapKernel(gc_b, dOut, dIn, offset) })
-}
-
-//line cheng_simpleshfl.go:39
-var gc_src_shflWrapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapKernel", "9bd092d87751a01ebed94992d7df7d1b0a810f47f001635e994f968f2eea2cb4", "cheng_simpleshfl.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:39
 func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
@@ -307,41 +272,27 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var value int32
-//line cheng_simpleshfl.go:41
-					value = gc_c1r[gc_lane]
-					dOut[gc_tx] = value
+//line cheng_simpleshfl.go:50
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var value int32
+//line cheng_simpleshfl.go:41
+				value = gc_c1r[gc_lane]
+				dOut[gc_tx] = value
 			}
 		}
 	}
 }
-
-// ShflWrapPlusKernel is test_shfl_wrap_plus of simpleShfl.cu: each lane
-// adds the rotated value to its own.
-//
-//line cheng_simpleshfl.go:49
-func ShflWrapPlusKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflWrapPlusKernel,
-		func(gc_t *gocuda.Thread) { shflWrapPlusKernel(gc_t, dOut, dIn, offset) },
-		func(gc_b *compiled.Block) { gc_body_shflWrapPlusKernel(gc_b, dOut, dIn, offset) })
-}
-
-//line cheng_simpleshfl.go:49
-var gc_src_shflWrapPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapPlusKernel", "a4bf8a0dcbcaa313a9cf20d868c55933435f059dcaba30f72e88f9fd8291b152", "cheng_simpleshfl.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:49
 func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
@@ -442,44 +393,29 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:51
-					value += gc_c1r[gc_lane]
-					dOut[gc_tx] = value
-					gc_l_value[gc_lane] = value
+//line cheng_simpleshfl.go:60
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:51
+				value += gc_c1r[gc_lane]
+				dOut[gc_tx] = value
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
 }
 
-// ShflUpKernel is test_shfl_up of simpleShfl.cu: a shift up by delta
-// lanes, the lowest delta lanes keeping their own values.
-//
-//line cheng_simpleshfl.go:59
-func ShflUpKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflUpKernel,
-		func(gc_t *gocuda.Thread) { shflUpKernel(gc_t, dOut, dIn, delta) },
-		func(gc_b *compiled.Block) { gc_body_shflUpKernel(gc_b, dOut, dIn, delta) })
-}
-
-//line cheng_simpleshfl.go:59
-var gc_src_shflUpKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflUpKernel", "37ff8ef56ad78f4f8efd600b1b7ac61aae4cc24a99057c3fef53859dbd9adf9f", "cheng_simpleshfl.go:55-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:59
 func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -548,23 +484,22 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:60
-					value := dIn[gc_tx]
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:68
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:60
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:61
@@ -625,41 +560,27 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var value int32
-//line cheng_simpleshfl.go:61
-					value = gc_c1r[gc_lane]
-					dOut[gc_tx] = value
+//line cheng_simpleshfl.go:70
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var value int32
+//line cheng_simpleshfl.go:61
+				value = gc_c1r[gc_lane]
+				dOut[gc_tx] = value
 			}
 		}
 	}
 }
-
-// ShflDownKernel is test_shfl_down of simpleShfl.cu: a shift down by delta
-// lanes, the highest delta lanes keeping their own values.
-//
-//line cheng_simpleshfl.go:69
-func ShflDownKernel(dOut, dIn []int32, delta uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflDownKernel,
-		func(gc_t *gocuda.Thread) { shflDownKernel(gc_t, dOut, dIn, delta) },
-		func(gc_b *compiled.Block) { gc_body_shflDownKernel(gc_b, dOut, dIn, delta) })
-}
-
-//line cheng_simpleshfl.go:69
-var gc_src_shflDownKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflDownKernel", "10d90ce162953fa6f315f6e985e8fed8a26f7c17d614b57c03a1bd6094a9a975", "cheng_simpleshfl.go:65-73").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:69
 func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
@@ -730,23 +651,22 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:70
-					value := dIn[gc_tx]
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:78
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:70
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:71
@@ -807,41 +727,27 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var value int32
-//line cheng_simpleshfl.go:71
-					value = gc_c1r[gc_lane]
-					dOut[gc_tx] = value
+//line cheng_simpleshfl.go:80
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var value int32
+//line cheng_simpleshfl.go:71
+				value = gc_c1r[gc_lane]
+				dOut[gc_tx] = value
 			}
 		}
 	}
 }
-
-// ShflXorKernel is test_shfl_xor of simpleShfl.cu: a butterfly exchange
-// with lane threadIdx.x^mask.
-//
-//line cheng_simpleshfl.go:79
-func ShflXorKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorKernel,
-		func(gc_t *gocuda.Thread) { shflXorKernel(gc_t, dOut, dIn, mask) },
-		func(gc_b *compiled.Block) { gc_body_shflXorKernel(gc_b, dOut, dIn, mask) })
-}
-
-//line cheng_simpleshfl.go:79
-var gc_src_shflXorKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorKernel", "d257b1fd83122e0baa4e9de0d671f63ca99f91a7695a9062e5954af235fb6e24", "cheng_simpleshfl.go:75-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:79
 func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -912,23 +818,22 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:80
-					value := dIn[gc_tx]
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:88
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:80
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
 		}
 //line cheng_simpleshfl.go:81
@@ -989,841 +894,27 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var value int32
+//line cheng_simpleshfl.go:90
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var value int32
 //line cheng_simpleshfl.go:81
-					value = gc_c1r[gc_lane]
-					dOut[gc_tx] = value
-				}
+				value = gc_c1r[gc_lane]
+				dOut[gc_tx] = value
 			}
 		}
 	}
 }
-
-// ShflXorArrayKernel is test_shfl_xor_array of simpleShfl.cu: each lane
-// holds SEGM ints in a local array and exchanges all four with its
-// butterfly partner.
-//
-//line cheng_simpleshfl.go:90
-func ShflXorArrayKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorArrayKernel,
-		func(gc_t *gocuda.Thread) { shflXorArrayKernel(gc_t, dOut, dIn, mask) },
-		func(gc_b *compiled.Block) { gc_body_shflXorArrayKernel(gc_b, dOut, dIn, mask) })
-}
-
-//line cheng_simpleshfl.go:90
-var gc_src_shflXorArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArrayKernel", "34418f3f4b7a623705bdc2542f403cb040ab4fcb22716fc2acac9f180134abd4", "cheng_simpleshfl.go:85-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:90
-func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:98
-	var gc_l_value [32][4]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	var gc_c2v [32]int32
-	var gc_c2r [32]int32
-	var gc_c3v [32]int32
-	var gc_c3r [32]int32
-	var gc_c4v [32]int32
-	var gc_c4r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:91
-				idx := gc_tx * shflSegm
-				var value [shflSegm]int32
-				{
-					{
-//line cheng_simpleshfl.go:94
-						i := int(0)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:94
-						i := int(1)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:94
-						i := int(2)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:94
-						i := int(3)
-						value[i] = dIn[idx+i]
-					}
-				}
-				gc_c1v[gc_lane] = value[0]
-				gc_l_value[gc_lane] = value
-			}
-		}
-//line cheng_simpleshfl.go:98
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:98
-			value[0] = gc_c1r[gc_lane]
-			gc_c2v[gc_lane] = value[1]
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:99
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:99
-			value[1] = gc_c2r[gc_lane]
-			gc_c3v[gc_lane] = value[2]
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:100
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:100
-			value[2] = gc_c3r[gc_lane]
-			gc_c4v[gc_lane] = value[3]
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:101
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:91
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:93
-				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:101
-				value[3] = gc_c4r[gc_lane]
-				{
-					{
-//line cheng_simpleshfl.go:103
-						i_ := int(0)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:103
-						i_ := int(1)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:103
-						i_ := int(2)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:103
-						i_ := int(3)
-						dOut[idx+i_] = value[i_]
-					}
-				}
-//line cheng_simpleshfl.go:106
-				gc_l_value[gc_lane] = value
-			}
-		}
-	}
-}
-
-// ShflXorInt4Kernel is test_shfl_xor_int4 of simpleShfl.cu: the same
-// exchange with the four ints in an int4's fields.
-//
-//line cheng_simpleshfl.go:112
-func ShflXorInt4Kernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorInt4Kernel,
-		func(gc_t *gocuda.Thread) { shflXorInt4Kernel(gc_t, dOut, dIn, mask) },
-		func(gc_b *compiled.Block) { gc_body_shflXorInt4Kernel(gc_b, dOut, dIn, mask) })
-}
-
-//line cheng_simpleshfl.go:112
-var gc_src_shflXorInt4Kernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorInt4Kernel", "019533bf25f7049a9dd21b3f5e6e5b87ce12d4d5e42b037b48c8a45e960457a3", "cheng_simpleshfl.go:108-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:112
-func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:120
-	var gc_l_value [32]int4
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	var gc_c2v [32]int32
-	var gc_c2r [32]int32
-	var gc_c3v [32]int32
-	var gc_c3r [32]int32
-	var gc_c4v [32]int32
-	var gc_c4r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:113
-				idx := gc_tx * shflSegm
-				var value int4
-//line cheng_simpleshfl.go:116
-				value.x = dIn[idx]
-				value.y = dIn[idx+1]
-				value.z = dIn[idx+2]
-				value.w = dIn[idx+3]
-//line cheng_simpleshfl.go:121
-				gc_c1v[gc_lane] = value.x
-				gc_l_value[gc_lane] = value
-			}
-		}
-//line cheng_simpleshfl.go:121
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:121
-			value.x = gc_c1r[gc_lane]
-			gc_c2v[gc_lane] = value.y
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:122
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:122
-			value.y = gc_c2r[gc_lane]
-			gc_c3v[gc_lane] = value.z
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:123
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:123
-			value.z = gc_c3r[gc_lane]
-			gc_c4v[gc_lane] = value.w
-			gc_l_value[gc_lane] = value
-		}
-//line cheng_simpleshfl.go:124
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:113
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:115
-				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:124
-				value.w = gc_c4r[gc_lane]
-//line cheng_simpleshfl.go:126
-				dOut[idx] = value.x
-				dOut[idx+1] = value.y
-				dOut[idx+2] = value.z
-				dOut[idx+3] = value.w
-				gc_l_value[gc_lane] = value
-			}
-		}
-	}
-}
-
-// ShflXorElementKernel is test_shfl_xor_element of simpleShfl.cu: element
-// srcIdx of each lane's array becomes element dstIdx of its partner's,
-// both indices chosen at run time.
-//
-//line cheng_simpleshfl.go:137
-func ShflXorElementKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorElementKernel,
-		func(gc_t *gocuda.Thread) { shflXorElementKernel(gc_t, dOut, dIn, mask, srcIdx, dstIdx) },
-		func(gc_b *compiled.Block) { gc_body_shflXorElementKernel(gc_b, dOut, dIn, mask, srcIdx, dstIdx) })
-}
-
-//line cheng_simpleshfl.go:137
-var gc_src_shflXorElementKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorElementKernel", "fe9933b25e386d8af65b97b8008e0a2232ba8e75392744896ecc41cd4771fb2d", "cheng_simpleshfl.go:132-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:137
-func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:145
-	var gc_l_value [32][4]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:138
-				idx := gc_tx * shflSegm
-				var value [shflSegm]int32
-				{
-					{
-//line cheng_simpleshfl.go:141
-						i := int(0)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:141
-						i := int(1)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:141
-						i := int(2)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:141
-						i := int(3)
-						value[i] = dIn[idx+i]
-					}
-				}
-				gc_c1v[gc_lane] = value[dstIdx]
-				gc_l_value[gc_lane] = value
-			}
-		}
-//line cheng_simpleshfl.go:145
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:138
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:140
-				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:145
-				value[srcIdx] = gc_c1r[gc_lane]
-				{
-					{
-//line cheng_simpleshfl.go:147
-						i_ := int(0)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:147
-						i_ := int(1)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:147
-						i_ := int(2)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:147
-						i_ := int(3)
-						dOut[idx+i_] = value[i_]
-					}
-				}
-//line cheng_simpleshfl.go:150
-				gc_l_value[gc_lane] = value
-			}
-		}
-	}
-}
-
-// ShflXorArraySwapKernel is test_shfl_xor_array_swap of simpleShfl.cu: the
-// lanes whose low bit differs from mask swap two elements before and after
-// the exchange, so that element srcIdx of one lane trades places with
-// element dstIdx of its partner.
-//
-//line cheng_simpleshfl.go:158
-func ShflXorArraySwapKernel(dOut, dIn []int32, mask, srcIdx, dstIdx int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorArraySwapKernel,
-		func(gc_t *gocuda.Thread) { shflXorArraySwapKernel(gc_t, dOut, dIn, mask, srcIdx, dstIdx) },
-		func(gc_b *compiled.Block) { gc_body_shflXorArraySwapKernel(gc_b, dOut, dIn, mask, srcIdx, dstIdx) })
-}
-
-//line cheng_simpleshfl.go:158
-var gc_src_shflXorArraySwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorArraySwapKernel", "7cace0db623e7489cfd107e4720958114bae5a49c8887f67b2158165e3905cb0", "cheng_simpleshfl.go:152-185").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:158
-func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, srcIdx, dstIdx int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:166
-	var gc_l_value [32][4]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:159
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:166
-				pred := (gc_tx & 1) != mask
-//line cheng_simpleshfl.go:160
-				var value [shflSegm]int32
-				{
-					{
-//line cheng_simpleshfl.go:162
-						i := int(0)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:162
-						i := int(1)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:162
-						i := int(2)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:162
-						i := int(3)
-						value[i] = dIn[idx+i]
-					}
-				}
-//line cheng_simpleshfl.go:168
-				if pred {
-					tmp := value[srcIdx]
-					value[srcIdx] = value[dstIdx]
-					value[dstIdx] = tmp
-				}
-//line cheng_simpleshfl.go:174
-				gc_c1v[gc_lane] = value[dstIdx]
-				gc_l_value[gc_lane] = value
-			}
-		}
-//line cheng_simpleshfl.go:174
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:159
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:166
-				pred := (gc_tx & 1) != mask
-//line cheng_simpleshfl.go:168
-				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:174
-				value[dstIdx] = gc_c1r[gc_lane]
-//line cheng_simpleshfl.go:176
-				if pred {
-					tmp_ := value[srcIdx]
-					value[srcIdx] = value[dstIdx]
-					value[dstIdx] = tmp_
-				}
-				{
-					{
-//line cheng_simpleshfl.go:182
-						i_ := int(0)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:182
-						i_ := int(1)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:182
-						i_ := int(2)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:182
-						i_ := int(3)
-						dOut[idx+i_] = value[i_]
-					}
-				}
-//line cheng_simpleshfl.go:185
-				gc_l_value[gc_lane] = value
-			}
-		}
-	}
-}
-
-// ShflSwapKernel is test_shfl_swap of simpleShfl.cu: swap on each lane's
-// local array.
-//
-//line cheng_simpleshfl.go:211
-func ShflSwapKernel(dOut, dIn []int32, mask, firstIdx, secondIdx int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflSwapKernel,
-		func(gc_t *gocuda.Thread) { shflSwapKernel(gc_t, dOut, dIn, mask, firstIdx, secondIdx) },
-		func(gc_b *compiled.Block) { gc_body_shflSwapKernel(gc_b, dOut, dIn, mask, firstIdx, secondIdx) })
-}
-
-//line cheng_simpleshfl.go:211
-var gc_src_shflSwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:211
-func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, firstIdx, secondIdx int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:219
-	var mask_ int = mask
-//line cheng_simpleshfl.go:219
-	var firstIdx_ int = firstIdx
-//line cheng_simpleshfl.go:219
-	var secondIdx_ int = secondIdx
-//line cheng_simpleshfl.go:221
-	var gc_l_value_ [32][]int32
-	var gc_l_pred [32]bool
-	var gc_l_value [32][4]int32
-	var gc_c1v [32]int32
-	var gc_c1r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:219
-				var laneIdx int = gc_tx
-//line cheng_simpleshfl.go:212
-				idx := gc_tx * shflSegm
-				var value [shflSegm]int32
-				gc_l_value[gc_lane] = value
-				{
-					{
-//line cheng_simpleshfl.go:215
-						i := int(0)
-						gc_l_value[gc_lane][i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:215
-						i := int(1)
-						gc_l_value[gc_lane][i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:215
-						i := int(2)
-						gc_l_value[gc_lane][i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:215
-						i := int(3)
-						gc_l_value[gc_lane][i] = dIn[idx+i]
-					}
-				}
-				var value_ []int32 = gc_l_value[gc_lane][:]
-//line cheng_simpleshfl.go:190
-				pred := (laneIdx/mask_ + 1) == 1
-//line cheng_simpleshfl.go:192
-				if pred {
-					tmp := value_[firstIdx_]
-					value_[firstIdx_] = value_[secondIdx_]
-					value_[secondIdx_] = tmp
-				}
-//line cheng_simpleshfl.go:198
-				gc_c1v[gc_lane] = value_[secondIdx_]
-				gc_l_value_[gc_lane] = value_
-				gc_l_pred[gc_lane] = pred
-			}
-		}
-//line cheng_simpleshfl.go:198
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:212
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:214
-				value_ := gc_l_value_[gc_lane]
-//line cheng_simpleshfl.go:216
-				pred := gc_l_pred[gc_lane]
-//line cheng_simpleshfl.go:198
-				value_[secondIdx_] = gc_c1r[gc_lane]
-//line cheng_simpleshfl.go:200
-				if pred {
-					tmp_ := value_[firstIdx_]
-					value_[firstIdx_] = value_[secondIdx_]
-					value_[secondIdx_] = tmp_
-				}
-				{
-					{
-//line cheng_simpleshfl.go:221
-						i_ := int(0)
-						dOut[idx+i_] = gc_l_value[gc_lane][i_]
-					}
-					{
-//line cheng_simpleshfl.go:221
-						i_ := int(1)
-						dOut[idx+i_] = gc_l_value[gc_lane][i_]
-					}
-					{
-//line cheng_simpleshfl.go:221
-						i_ := int(2)
-						dOut[idx+i_] = gc_l_value[gc_lane][i_]
-					}
-					{
-//line cheng_simpleshfl.go:221
-						i_ := int(3)
-						dOut[idx+i_] = gc_l_value[gc_lane][i_]
-					}
-				}
-			}
-		}
-	}
-}
-
-// ShflArrayKernel is test_shfl_array of simpleShfl.cu: element 0 of each
-// lane's array becomes element 3 of lane (offset+threadIdx.x)%SEGM.
-//
-//line cheng_simpleshfl.go:230
-func ShflArrayKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflArrayKernel,
-		func(gc_t *gocuda.Thread) { shflArrayKernel(gc_t, dOut, dIn, offset) },
-		func(gc_b *compiled.Block) { gc_body_shflArrayKernel(gc_b, dOut, dIn, offset) })
-}
-
-//line cheng_simpleshfl.go:230
-var gc_src_shflArrayKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflArrayKernel", "b24e453a2234f69aba74f67a4b512df0d78243855d4d5f82a8f086bb5f47e942", "cheng_simpleshfl.go:226-244").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cheng_simpleshfl.go:230
-func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line cheng_simpleshfl.go:238
-	var gc_l_value [32][4]int32
-	var gc_c1m [32]uint32
-	var gc_c1v [32]int32
-	var gc_c1a [32]int
-	var gc_c1w [32]int
-	var gc_c1r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:231
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:238
-				lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
-//line cheng_simpleshfl.go:232
-				var value [shflSegm]int32
-				{
-					{
-//line cheng_simpleshfl.go:234
-						i := int(0)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:234
-						i := int(1)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:234
-						i := int(2)
-						value[i] = dIn[idx+i]
-					}
-					{
-//line cheng_simpleshfl.go:234
-						i := int(3)
-						value[i] = dIn[idx+i]
-					}
-				}
-//line cheng_simpleshfl.go:239
-				gc_c1m[gc_lane] = 0xffffffff
-				gc_c1v[gc_lane] = value[3]
-				gc_c1a[gc_lane] = int(lane)
-				gc_c1w[gc_lane] = shflBdimx
-				gc_l_value[gc_lane] = value
-			}
-		}
-//line cheng_simpleshfl.go:239
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cheng_simpleshfl.go:231
-				idx := gc_tx * shflSegm
-//line cheng_simpleshfl.go:233
-				value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:239
-				value[0] = gc_c1r[gc_lane]
-				{
-					{
-//line cheng_simpleshfl.go:241
-						i_ := int(0)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:241
-						i_ := int(1)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:241
-						i_ := int(2)
-						dOut[idx+i_] = value[i_]
-					}
-					{
-//line cheng_simpleshfl.go:241
-						i_ := int(3)
-						dOut[idx+i_] = value[i_]
-					}
-				}
-//line cheng_simpleshfl.go:244
-				gc_l_value[gc_lane] = value
-			}
-		}
-	}
-}
-
-// ShflXorPlusKernel is test_shfl_xor_plus of simpleShfl.cu: each lane adds
-// its butterfly partner's value to its own.
-//
-//line cheng_simpleshfl.go:250
-func ShflXorPlusKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_shflXorPlusKernel,
-		func(gc_t *gocuda.Thread) { shflXorPlusKernel(gc_t, dOut, dIn, mask) },
-		func(gc_b *compiled.Block) { gc_body_shflXorPlusKernel(gc_b, dOut, dIn, mask) })
-}
-
-//line cheng_simpleshfl.go:250
-var gc_src_shflXorPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorPlusKernel", "2b7094cb1fcefbfbdc5d5eb148c25758a080b7a8c00a73655b1894d99100c28c", "cheng_simpleshfl.go:246-254").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cheng_simpleshfl.go:250
 func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
@@ -1844,28 +935,27 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
-					gc_at := dIn[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:269
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+				gc_at := dIn[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line cheng_simpleshfl.go:251
-						value := gc_at[gc_lane]
-						gc_l_value[gc_lane] = value
+					value := gc_at[gc_lane]
+					gc_l_value[gc_lane] = value
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:251
-						value := dIn[gc_tx]
-						gc_l_value[gc_lane] = value
-					}
+					value := dIn[gc_tx]
+					gc_l_value[gc_lane] = value
 				}
 			}
 		}
@@ -1931,32 +1021,25 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					value := gc_l_value[gc_lane]
-//line cheng_simpleshfl.go:252
-					value += gc_c1r[gc_lane]
-					dOut[gc_tx] = value
-					gc_l_value[gc_lane] = value
+//line cheng_simpleshfl.go:261
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:252
+				value += gc_c1r[gc_lane]
+				dOut[gc_tx] = value
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
 }
-
-// gc_files_cheng_simpleshfl holds the source files whose lines the kernels' records hash.
-//
-//go:embed cheng_simpleshfl.go
-//line cheng_simpleshfl.go:265
-var gc_files_cheng_simpleshfl embed.FS

@@ -82,14 +82,11 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 			to := iy2*uint32(ny) + ix2
 //line cheng_transpose.go:48
 			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-				{
 //line cheng_transpose.go:48
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line cheng_transpose.go:48
-					continue gc_L1
-				}
+				continue gc_L1
 			}
-//line cheng_transpose.go:50
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow
@@ -182,14 +179,11 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 			to := iy2*uint32(ny) + ix2
 //line cheng_transpose.go:84
 			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-				{
 //line cheng_transpose.go:84
-					gc_exited[gc_rank] = true
+				gc_exited[gc_rank] = true
 //line cheng_transpose.go:84
-					continue gc_L1
-				}
+				continue gc_L1
 			}
-//line cheng_transpose.go:86
 			tile[rowIdx] = in[ti]
 			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 			gc_s_irow[gc_rank] = irow
@@ -219,5 +213,4 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 // gc_files_cheng_transpose holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_transpose.go
-//line cheng_transpose.go:102
 var gc_files_cheng_transpose embed.FS

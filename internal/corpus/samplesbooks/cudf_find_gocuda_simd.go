@@ -5,38 +5,12 @@
 package samplesbooks
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FinderWarpParallelKernel is finder_warp_parallel_fn<TargetIterator,
-// forward> of cudf's find.cu: warp str_idx looks for its target in string
-// str_idx between character positions start and stop (stop < 0: to the
-// end), each lane from its own bytes 32 apart; lane 0 writes the
-// character position of the first (forward) or last match, or -1.
-//
-//line cudf_find.go:82
-func FinderWarpParallelKernel[TI cudfTargetIterator](forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_finderWarpParallelFn,
-		func(gc_t *gocuda.Thread) {
-			finderWarpParallelFn[TI](gc_t, forward, dStrings, dTargets, start, stop, dResults)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_finderWarpParallelFn[TI](gc_b, forward, dStrings, dTargets, start, stop, dResults)
-		})
-}
-
-//line cudf_find.go:82
-var gc_src_finderWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "finderWarpParallelFn", "c737e21e72c98437c2b32153a75537f51712c922474ab32871dcd294a9236b19", "cudf_find.go:75-143")
 
 //line cudf_find.go:82
 func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) {
@@ -91,14 +65,13 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-					{
 //line cudf_find.go:88
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line cudf_find.go:88
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
+//line cudf_find.go:92
 				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				dTarget := dTargets.at(strIdx)
 //line cudf_find.go:95
@@ -276,144 +249,3 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 		}
 	}
 }
-
-// ContainsWarpParallelKernel is contains_warp_parallel_fn of cudf's
-// find.cu: warp str_idx reports whether string str_idx contains the
-// target, each lane testing 4 consecutive starting bytes of every 128 and
-// stopping at its first match, the warp's answer by warp.any.
-//
-//line cudf_find.go:151
-func ContainsWarpParallelKernel(dStrings cudfStrings, dTarget []byte, dResults []bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_containsWarpParallelFn,
-		func(gc_t *gocuda.Thread) { containsWarpParallelFn(gc_t, dStrings, dTarget, dResults) },
-		func(gc_b *compiled.Block) { gc_body_containsWarpParallelFn(gc_b, dStrings, dTarget, dResults) })
-}
-
-//line cudf_find.go:151
-var gc_src_containsWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42")
-
-//line cudf_find.go:151
-func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, dResults []bool) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
-	for gc_rank := range gc_s_dStrings {
-		gc_s_dStrings[gc_rank] = dStrings
-	}
-//line cudf_find.go:159
-	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-//line cudf_find.go:166
-	const bytesPerWarp = 4
-//line cudf_find.go:168
-	var gc_c1v [32]bool
-	var gc_c1r [32]bool
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		var gc_dead uint32
-		{
-//line cudf_find.go:175
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-		gc_L2:
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cudf_find.go:152
-				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:154
-				strIdx := int32(idx / 32)
-//line cudf_find.go:160
-				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:155
-				if strIdx >= gc_s_dStrings[gc_rank].size() {
-					{
-//line cudf_find.go:155
-						gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:155
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
-				}
-//line cudf_find.go:162
-				if gc_s_dStrings[gc_rank].isNull(strIdx) {
-					{
-//line cudf_find.go:162
-						gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:162
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
-				}
-//line cudf_find.go:165
-				dStr := gc_s_dStrings[gc_rank].element(strIdx)
-//line cudf_find.go:167
-				found := false
-				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
-//line cudf_find.go:168
-					gc_b.Tick()
-//line cudf_find.go:168
-					if gc_b.Stopped() {
-//line cudf_find.go:168
-						return
-					}
-					for j := int32(0); !found && j < bytesPerWarp; j++ {
-						if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
-							cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
-							found = true
-						}
-					}
-				}
-//line cudf_find.go:178
-				gc_c1v[gc_lane] = found
-			}
-		}
-//line cudf_find.go:178
-		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line cudf_find.go:152
-				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-//line cudf_find.go:154
-				strIdx := int32(idx / 32)
-//line cudf_find.go:160
-				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find.go:178
-				result := gc_c1r[gc_lane]
-				if laneIdx == 0 {
-					dResults[strIdx] = result
-				}
-			}
-		}
-	}
-}
-
-// gc_files_cudf_find holds the source files whose lines the kernels' records hash.
-//
-//go:embed cudf_find.go cudf_find_instance.go
-//line cudf_find.go:192
-var gc_files_cudf_find embed.FS

@@ -5,36 +5,11 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FindInstanceWarpParallelKernel is find_instance_warp_parallel_fn of
-// cudf's find_instance.cu: warp str_idx finds, in string str_idx, the
-// (instance+1)-th byte position that starts a character and the target
-// (overlapping matches count), and lane 0 writes the number of
-// characters before it, or -1; warps past the column or on a null string
-// return at once.
-//
-//line cudf_find_instance.go:52
-func FindInstanceWarpParallelKernel(dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_findInstanceWarpParallelFn,
-		func(gc_t *gocuda.Thread) { findInstanceWarpParallelFn(gc_t, dStrings, dTarget, instance, dResults) },
-		func(gc_b *compiled.Block) {
-			gc_body_findInstanceWarpParallelFn(gc_b, dStrings, dTarget, instance, dResults)
-		})
-}
-
-//line cudf_find_instance.go:52
-var gc_src_findInstanceWarpParallelFn = compiled.NewSource(gc_files_cudf_find_instance, "findInstanceWarpParallelFn", "3dd3c2aa5d145ce29b2e47c417f168a38d8f9be1d4d78a6fff68afd72e4a95f8", "cudf_find_instance.go:44-107").NoGoexit("8264a70a8e310ef796f3af4719de4e8e1dc5417e11e52f7aefca9419cd2edcf8", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:29-29", "cudf_find_instance.go:31-42")
 
 //line cudf_find_instance.go:52
 func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) {
@@ -93,13 +68,11 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(tid / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-					{
 //line cudf_find_instance.go:55
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line cudf_find_instance.go:55
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
 //line cudf_find_instance.go:62
 				dStr := gc_s_dStrings[gc_rank].element(strIdx)
@@ -118,293 +91,292 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 				gc_l_count[gc_lane] = count
 			}
 		}
-		{
 //line cudf_find_instance.go:71
-			gc_save12 := gc_act
-			gc_in12 := gc_act
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line cudf_find_instance.go:60
+			laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find_instance.go:70
+			itr := laneIdx
+//line cudf_find_instance.go:72
+			gc_l_itr[gc_lane] = itr
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+//line cudf_find_instance.go:82
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-//line cudf_find_instance.go:60
-				laneIdx := int32((gc_rank & (32 - 1)))
-//line cudf_find_instance.go:70
-				itr := laneIdx
-//line cudf_find_instance.go:72
-				gc_l_itr[gc_lane] = itr
-			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in12 &^ gc_dead
-				var gc_m12, gc_skip12 uint32
-//line cudf_find_instance.go:82
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					end := gc_l_end[gc_lane]
+				gc_pos.Thread = gc_rank
+				end := gc_l_end[gc_lane]
 //line cudf_find_instance.go:90
-					itr := gc_l_itr[gc_lane]
+				itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
-					if itr+int32(len(dTarget)) <= end {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-				gc_in12 &= gc_m12
-				gc_act = gc_in12
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					dStr := gc_l_dStr[gc_lane]
-//line cudf_find_instance.go:87
-					itr := gc_l_itr[gc_lane]
-//line cudf_find_instance.go:71
-					isChar := int32(0)
-					if !isUTF8ContinuationChar(dStr[itr]) {
-						isChar = 1
-					}
-					found := int32(0)
-					if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
-						found = 1
-					}
-//line cudf_find_instance.go:81
-					gc_l_isChar[gc_lane] = isChar
-					gc_l_found[gc_lane] = found
-				}
-//line cudf_find_instance.go:81
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line cudf_find_instance.go:88
-					found := gc_l_found[gc_lane]
-					_ = found
-//line cudf_find_instance.go:81
-					foundCount := gc_c1r[gc_lane]
-					gc_l_foundCount[gc_lane] = foundCount
-				}
-//line cudf_find_instance.go:82
-				compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line cudf_find_instance.go:89
-					isChar := gc_l_isChar[gc_lane]
-					_ = isChar
-//line cudf_find_instance.go:82
-					foundScan := gc_c2r[gc_lane]
-//line cudf_find_instance.go:84
-					gc_l_foundScan[gc_lane] = foundScan
-				}
-//line cudf_find_instance.go:84
-				compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line cudf_find_instance.go:91
-					charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:93
-					count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:95
-					foundScan := gc_l_foundScan[gc_lane]
-//line cudf_find_instance.go:84
-					charsScan := gc_c3r[gc_lane]
-//line cudf_find_instance.go:86
-					foundPos := charPos
-					if foundScan+count == instance+1 {
-						foundPos = charsScan
-					}
-//line cudf_find_instance.go:91
-					gc_c4v[gc_lane] = foundPos
-				}
-//line cudf_find_instance.go:91
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
-				gc_left := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:91
-							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-							charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line cudf_find_instance.go:91
-							charPos.StoreSlice(gc_l_charPos[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line cudf_find_instance.go:91
-							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-							charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
-//line cudf_find_instance.go:91
-							charPos.StoreSlice(gc_l_charPos[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cudf_find_instance.go:104
-						var charPos int32
-//line cudf_find_instance.go:91
-						charPos = gc_c4r[gc_lane]
-						gc_l_charPos[gc_lane] = charPos
-					}
-				}
-				{
-					var gc_m8 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						maxPos := gc_l_maxPos[gc_lane]
-//line cudf_find_instance.go:105
-						charPos := gc_l_charPos[gc_lane]
-//line cudf_find_instance.go:92
-						if charPos < maxPos {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
-//line cudf_find_instance.go:93
-						gc_in12 &^= gc_act
-						gc_skip12 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line cudf_find_instance.go:105
-					count := gc_l_count[gc_lane]
-//line cudf_find_instance.go:107
-					isChar := gc_l_isChar[gc_lane]
-					_ = isChar
-					foundCount := gc_l_foundCount[gc_lane]
-//line cudf_find_instance.go:95
-					count += foundCount
-					gc_l_count[gc_lane] = count
-				}
-//line cudf_find_instance.go:96
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:96
-							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
-//line cudf_find_instance.go:96
-							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cudf_find_instance.go:96
-							charCount.StoreSlice(gc_l_charCount[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line cudf_find_instance.go:96
-							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
-//line cudf_find_instance.go:96
-							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
-//line cudf_find_instance.go:96
-							charCount.StoreSlice(gc_l_charCount[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cudf_find_instance.go:109
-						charCount := gc_l_charCount[gc_lane]
-//line cudf_find_instance.go:96
-						charCount += gc_c5r[gc_lane]
-						gc_l_charCount[gc_lane] = charCount
-					}
-				}
-				gc_act = gc_in12 &^ gc_dead
-				gc_left3 := gc_act
-				if compiled.SIMD {
-//line cudf_find_instance.go:70
-					gc_vb := archsimd.BroadcastInt32x8(32)
-					if gc_act == ^uint32(0) {
-//line cudf_find_instance.go:70
-						gc_vb2 := archsimd.BroadcastInt32x8(32)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_find_instance.go:70
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_find_instance.go:70
-							itr = itr.Add(gc_vb2)
-//line cudf_find_instance.go:70
-							itr.StoreSlice(gc_l_itr[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line cudf_find_instance.go:70
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_find_instance.go:70
-							itr = itr.Add(gc_vb)
-//line cudf_find_instance.go:70
-							itr.StoreSlice(gc_l_itr[gc_lane:])
-							gc_left3 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left3&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cudf_find_instance.go:83
-						itr := gc_l_itr[gc_lane]
-//line cudf_find_instance.go:70
-						itr += 32
-						gc_l_itr[gc_lane] = itr
-					}
+				if itr+int32(len(dTarget)) <= end {
+					gc_m12 |= 1 << gc_lane
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_find_instance.go:87
+				itr := gc_l_itr[gc_lane]
+//line cudf_find_instance.go:71
+				isChar := int32(0)
+				if !isUTF8ContinuationChar(dStr[itr]) {
+					isChar = 1
+				}
+				found := int32(0)
+				if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+					found = 1
+				}
+//line cudf_find_instance.go:81
+				gc_l_isChar[gc_lane] = isChar
+				gc_l_found[gc_lane] = found
+			}
+//line cudf_find_instance.go:81
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find_instance.go:88
+				found := gc_l_found[gc_lane]
+				_ = found
+//line cudf_find_instance.go:81
+				foundCount := gc_c1r[gc_lane]
+				gc_l_foundCount[gc_lane] = foundCount
+			}
+//line cudf_find_instance.go:82
+			compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find_instance.go:89
+				isChar := gc_l_isChar[gc_lane]
+				_ = isChar
+//line cudf_find_instance.go:82
+				foundScan := gc_c2r[gc_lane]
+//line cudf_find_instance.go:84
+				gc_l_foundScan[gc_lane] = foundScan
+			}
+//line cudf_find_instance.go:84
+			compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find_instance.go:91
+				charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:93
+				count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:95
+				foundScan := gc_l_foundScan[gc_lane]
+//line cudf_find_instance.go:84
+				charsScan := gc_c3r[gc_lane]
+//line cudf_find_instance.go:86
+				foundPos := charPos
+				if foundScan+count == instance+1 {
+					foundPos = charsScan
+				}
+//line cudf_find_instance.go:91
+				gc_c4v[gc_lane] = foundPos
+			}
+//line cudf_find_instance.go:91
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cudf_find_instance.go:91
+						var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find_instance.go:91
+						charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+//line cudf_find_instance.go:91
+						charPos.StoreSlice(gc_l_charPos[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line cudf_find_instance.go:91
+						var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find_instance.go:91
+						charPos = archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:])
+//line cudf_find_instance.go:91
+						charPos.StoreSlice(gc_l_charPos[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:104
+					var charPos int32
+//line cudf_find_instance.go:91
+					charPos = gc_c4r[gc_lane]
+					gc_l_charPos[gc_lane] = charPos
+				}
+			}
+//line cudf_find_instance.go:96
+			var gc_m8 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				maxPos := gc_l_maxPos[gc_lane]
+//line cudf_find_instance.go:105
+				charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:92
+				if charPos < maxPos {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+//line cudf_find_instance.go:93
+				gc_in12 &^= gc_act
+				gc_skip12 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+//line cudf_find_instance.go:99
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find_instance.go:105
+				count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:107
+				isChar := gc_l_isChar[gc_lane]
+				_ = isChar
+				foundCount := gc_l_foundCount[gc_lane]
+//line cudf_find_instance.go:95
+				count += foundCount
+				gc_l_count[gc_lane] = count
+			}
+//line cudf_find_instance.go:96
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cudf_find_instance.go:96
+						charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+//line cudf_find_instance.go:96
+						charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line cudf_find_instance.go:96
+						charCount.StoreSlice(gc_l_charCount[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line cudf_find_instance.go:96
+						charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+//line cudf_find_instance.go:96
+						charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+//line cudf_find_instance.go:96
+						charCount.StoreSlice(gc_l_charCount[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:109
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_find_instance.go:96
+					charCount += gc_c5r[gc_lane]
+					gc_l_charCount[gc_lane] = charCount
+				}
+			}
+			gc_act = gc_in12 &^ gc_dead
+			gc_left3 := gc_act
+			if compiled.SIMD {
+//line cudf_find_instance.go:70
+				gc_vb := archsimd.BroadcastInt32x8(32)
+				if gc_act == ^uint32(0) {
+//line cudf_find_instance.go:70
+					gc_vb2 := archsimd.BroadcastInt32x8(32)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cudf_find_instance.go:70
+						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+//line cudf_find_instance.go:70
+						itr = itr.Add(gc_vb2)
+//line cudf_find_instance.go:70
+						itr.StoreSlice(gc_l_itr[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line cudf_find_instance.go:70
+						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+//line cudf_find_instance.go:70
+						itr = itr.Add(gc_vb)
+//line cudf_find_instance.go:70
+						itr.StoreSlice(gc_l_itr[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:83
+					itr := gc_l_itr[gc_lane]
+//line cudf_find_instance.go:70
+					itr += 32
+					gc_l_itr[gc_lane] = itr
+				}
+			}
 		}
+		gc_act = gc_save12 &^ gc_dead
 		{
+//line cudf_find_instance.go:78
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -440,9 +412,3 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		}
 	}
 }
-
-// gc_files_cudf_find_instance holds the source files whose lines the kernels' records hash.
-//
-//go:embed cudf_find_instance.go
-//line cudf_find_instance.go:116
-var gc_files_cudf_find_instance embed.FS

@@ -5,34 +5,12 @@
 package samplesbooks
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SubstringFromKernel is substring_from_kernel<IndexIterator> of cudf's
-// slice.cu: warp str_idx resolves the bytes of characters
-// [max(starts[i], 0), stops[i]) of string i (stops[i] < 0: to the end),
-// lane 0 writing them, an empty string for an empty or out-of-range
-// slice, or null.
-//
-//line cudf_slice.go:53
-func SubstringFromKernel[II cudfIndexIterator](dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_substringFromKernel,
-		func(gc_t *gocuda.Thread) { substringFromKernel[II](gc_t, dStrings, starts, stops, dOutput) },
-		func(gc_b *compiled.Block) { gc_body_substringFromKernel[II](gc_b, dStrings, starts, stops, dOutput) })
-}
-
-//line cudf_slice.go:53
-var gc_src_substringFromKernel = compiled.NewSource(gc_files_cudf_slice, "substringFromKernel", "64457d14d22dc3b6ab31f642944433e795c7ed1747b3c693e07727f7524d4691", "cudf_slice.go:46-144")
 
 //line cudf_slice.go:53
 func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) {
@@ -87,41 +65,35 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 				strIdx := int32(idx / 32)
 				if strIdx >= gc_s_dStrings[gc_rank].size() {
-					{
 //line cudf_slice.go:56
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:56
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
 //line cudf_slice.go:62
 				if gc_s_dStrings[gc_rank].isNull(strIdx) {
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{null: true}
 					}
-					{
 //line cudf_slice.go:65
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:65
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-//line cudf_slice.go:68
 				dStr := gc_s_dStrings[gc_rank].element(strIdx)
 				if len(dStr) == 0 {
 					if (gc_rank & (32 - 1)) == 0 {
 						dOutput[strIdx] = cudfIndexPair{}
 					}
-					{
 //line cudf_slice.go:72
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:72
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
+//line cudf_slice.go:76
 				start := max(starts.at(strIdx), 0)
 //line cudf_slice.go:78
 				stopC := stops.at(strIdx)
@@ -152,228 +124,226 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_l_byteCount[gc_lane] = byteCount
 			}
 		}
-		{
 //line cudf_slice.go:95
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
 //line cudf_slice.go:105
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					dStr := gc_l_dStr[gc_lane]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				dStr := gc_l_dStr[gc_lane]
 //line cudf_slice.go:113
-					byteCount := gc_l_byteCount[gc_lane]
+				byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:94
-					if byteCount < int32(len(dStr)) {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					start := gc_l_start[gc_lane]
-//line cudf_slice.go:111
-					startCounts := gc_l_startCounts[gc_lane]
-//line cudf_slice.go:113
-					charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
-					byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:95
-					if charCount <= start {
-						startCounts = [2]int32{charCount, byteCount}
-					}
-					gc_l_startCounts[gc_lane] = startCounts
-				}
-				{
-					var gc_m5 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						stop := gc_l_stop[gc_lane]
-//line cudf_slice.go:110
-						charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:98
-						if charCount <= stop {
-							gc_m5 |= 1 << gc_lane
-						}
-					}
-					gc_save5 := gc_act
-					gc_act = gc_save5 & gc_m5
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var stopCounts [2]int32
-//line cudf_slice.go:113
-							charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:115
-							byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:99
-							stopCounts = [2]int32{charCount, byteCount}
-							gc_l_stopCounts[gc_lane] = stopCounts
-						}
-					}
-					gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
-					if gc_act != 0 {
-//line cudf_slice.go:101
-						gc_in10 &^= gc_act
-						gc_skip10 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					dStr := gc_l_dStr[gc_lane]
-//line cudf_slice.go:115
-					end := gc_l_end[gc_lane]
-//line cudf_slice.go:117
-					itr := gc_l_itr[gc_lane]
-//line cudf_slice.go:103
-					cc := int32(0)
-					if itr < end && isBeginUTF8Char(dStr[itr]) {
-						cc = 1
-					}
-					bc := int32(0)
-					if itr < end {
-						bc = bytesInUTF8Byte(dStr[itr])
-					}
-					gc_c1v[gc_lane] = cc
-					gc_l_bc[gc_lane] = bc
-				}
-//line cudf_slice.go:111
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line cudf_slice.go:118
-					charCount := gc_l_charCount[gc_lane]
-//line cudf_slice.go:120
-					bc := gc_l_bc[gc_lane]
-					_ = bc
-//line cudf_slice.go:111
-					charCount += gc_c1r[gc_lane]
-					gc_l_charCount[gc_lane] = charCount
-				}
-//line cudf_slice.go:112
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
-				gc_left := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_slice.go:112
-							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
-//line cudf_slice.go:112
-							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line cudf_slice.go:112
-							byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line cudf_slice.go:112
-							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
-//line cudf_slice.go:112
-							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
-//line cudf_slice.go:112
-							byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
-							gc_left &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cudf_slice.go:125
-						byteCount := gc_l_byteCount[gc_lane]
-//line cudf_slice.go:112
-						byteCount += gc_c2r[gc_lane]
-						gc_l_byteCount[gc_lane] = byteCount
-					}
-				}
-				gc_act = gc_in10 &^ gc_dead
-				gc_left2 := gc_act
-				if compiled.SIMD {
-//line cudf_slice.go:113
-					gc_vb := archsimd.BroadcastInt32x8(32)
-					if gc_act == ^uint32(0) {
-//line cudf_slice.go:113
-						gc_vb2 := archsimd.BroadcastInt32x8(32)
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line cudf_slice.go:113
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_slice.go:113
-							itr = itr.Add(gc_vb2)
-//line cudf_slice.go:113
-							itr.StoreSlice(gc_l_itr[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
-							}
-//line cudf_slice.go:113
-							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
-//line cudf_slice.go:113
-							itr = itr.Add(gc_vb)
-//line cudf_slice.go:113
-							itr.StoreSlice(gc_l_itr[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
-							continue
-						}
-//line cudf_slice.go:126
-						itr := gc_l_itr[gc_lane]
-//line cudf_slice.go:113
-						itr += 32
-						gc_l_itr[gc_lane] = itr
-					}
+				if byteCount < int32(len(dStr)) {
+					gc_m10 |= 1 << gc_lane
 				}
 			}
-			gc_act = gc_save10 &^ gc_dead
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				start := gc_l_start[gc_lane]
+//line cudf_slice.go:111
+				startCounts := gc_l_startCounts[gc_lane]
+//line cudf_slice.go:113
+				charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+				byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:95
+				if charCount <= start {
+					startCounts = [2]int32{charCount, byteCount}
+				}
+				gc_l_startCounts[gc_lane] = startCounts
+			}
+//line cudf_slice.go:101
+			var gc_m5 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				stop := gc_l_stop[gc_lane]
+//line cudf_slice.go:110
+				charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:98
+				if charCount <= stop {
+					gc_m5 |= 1 << gc_lane
+				}
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var stopCounts [2]int32
+//line cudf_slice.go:113
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+					byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:99
+					stopCounts = [2]int32{charCount, byteCount}
+					gc_l_stopCounts[gc_lane] = stopCounts
+				}
+			}
+			gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+			if gc_act != 0 {
+//line cudf_slice.go:101
+				gc_in10 &^= gc_act
+				gc_skip10 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save5 &^ gc_dead &^ gc_skip10
+//line cudf_slice.go:107
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:115
+				end := gc_l_end[gc_lane]
+//line cudf_slice.go:117
+				itr := gc_l_itr[gc_lane]
+//line cudf_slice.go:103
+				cc := int32(0)
+				if itr < end && isBeginUTF8Char(dStr[itr]) {
+					cc = 1
+				}
+				bc := int32(0)
+				if itr < end {
+					bc = bytesInUTF8Byte(dStr[itr])
+				}
+				gc_c1v[gc_lane] = cc
+				gc_l_bc[gc_lane] = bc
+			}
+//line cudf_slice.go:111
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_slice.go:118
+				charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:120
+				bc := gc_l_bc[gc_lane]
+				_ = bc
+//line cudf_slice.go:111
+				charCount += gc_c1r[gc_lane]
+				gc_l_charCount[gc_lane] = charCount
+			}
+//line cudf_slice.go:112
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cudf_slice.go:112
+						byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+//line cudf_slice.go:112
+						byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line cudf_slice.go:112
+						byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line cudf_slice.go:112
+						byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+//line cudf_slice.go:112
+						byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+//line cudf_slice.go:112
+						byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_slice.go:125
+					byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:112
+					byteCount += gc_c2r[gc_lane]
+					gc_l_byteCount[gc_lane] = byteCount
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			gc_left2 := gc_act
+			if compiled.SIMD {
+//line cudf_slice.go:113
+				gc_vb := archsimd.BroadcastInt32x8(32)
+				if gc_act == ^uint32(0) {
+//line cudf_slice.go:113
+					gc_vb2 := archsimd.BroadcastInt32x8(32)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line cudf_slice.go:113
+						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+//line cudf_slice.go:113
+						itr = itr.Add(gc_vb2)
+//line cudf_slice.go:113
+						itr.StoreSlice(gc_l_itr[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line cudf_slice.go:113
+						itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+//line cudf_slice.go:113
+						itr = itr.Add(gc_vb)
+//line cudf_slice.go:113
+						itr.StoreSlice(gc_l_itr[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_slice.go:126
+					itr := gc_l_itr[gc_lane]
+//line cudf_slice.go:113
+					itr += 32
+					gc_l_itr[gc_lane] = itr
+				}
+			}
 		}
+		gc_act = gc_save10 &^ gc_dead
 //line cudf_slice.go:116
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
 		{
@@ -409,13 +379,11 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if (gc_rank & (32 - 1)) == 0 {
 					if start >= charCount {
 						dOutput[strIdx] = cudfIndexPair{}
-						{
 //line cudf_slice.go:120
-							gc_dead |= uint32(1) << gc_lane
+						gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:120
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L13
-						}
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L13
 					}
 //line cudf_slice.go:125
 					firstByte := startCounts[1]
@@ -442,9 +410,3 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 		}
 	}
 }
-
-// gc_files_cudf_slice holds the source files whose lines the kernels' records hash.
-//
-//go:embed cudf_slice.go
-//line cudf_slice.go:154
-var gc_files_cudf_slice embed.FS

@@ -203,5 +203,4 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 // gc_files_ggml_unary holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_unary.go
-//line ggml_unary.go:124
 var gc_files_ggml_unary embed.FS

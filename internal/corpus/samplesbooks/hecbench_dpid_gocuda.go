@@ -51,6 +51,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	var srcLane_4 int = 1
 //line hecbench_dpid.go:151
 	var width_4 int = 32
+//line hecbench_dpid.go:153
 	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
@@ -107,6 +108,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
+//line hecbench_dpid.go:210
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -116,14 +118,13 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_b.Enter(gc_rank)
 //line hecbench_dpid.go:168
 			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-				{
 //line hecbench_dpid.go:168
-					gc_dead |= uint32(1) << gc_lane
+				gc_dead |= uint32(1) << gc_lane
 //line hecbench_dpid.go:168
-					gc_act &^= uint32(1) << gc_lane
-					continue gc_L2
-				}
+				gc_act &^= uint32(1) << gc_lane
+				continue gc_L2
 			}
+//line hecbench_dpid.go:172
 			l := newDpidLocal(t, p)
 			color := float4{0.0, 0.0, 0.0, 0.0}
 			gc_l_color[gc_lane] = color
@@ -156,6 +157,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:147
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:138
 			output.X = gc_c1r[gc_lane]
@@ -171,6 +173,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:148
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:139
 			output.Y = gc_c2r[gc_lane]
@@ -186,6 +189,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:149
 			output := gc_l_output[gc_lane]
 //line hecbench_dpid.go:140
 			output.Z = gc_c3r[gc_lane]
@@ -201,6 +205,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output := gc_l_output[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output.W = gc_c4r[gc_lane]
@@ -226,6 +231,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c5r[gc_lane]
@@ -241,6 +247,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c6r[gc_lane]
@@ -256,6 +263,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c7r[gc_lane]
@@ -271,6 +279,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c8r[gc_lane]
@@ -296,6 +305,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c9r[gc_lane]
@@ -311,6 +321,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c10r[gc_lane]
@@ -326,6 +337,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c11r[gc_lane]
@@ -341,6 +353,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c12r[gc_lane]
@@ -366,6 +379,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c13r[gc_lane]
@@ -381,6 +395,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c14r[gc_lane]
@@ -396,6 +411,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c15r[gc_lane]
@@ -411,6 +427,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c16r[gc_lane]
@@ -436,6 +453,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c17r[gc_lane]
@@ -451,6 +469,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c18r[gc_lane]
@@ -466,6 +485,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c19r[gc_lane]
@@ -474,36 +494,37 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 		}
 //line hecbench_dpid.go:141
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				output_4 := gc_l_output_4[gc_lane]
-				value := gc_l_value[gc_lane]
-//line hecbench_dpid.go:141
-				output_4.W = gc_c20r[gc_lane]
-				var r_9 float4 = output_4
-//line hecbench_dpid.go:151
-				var r_8 float4 = r_9
-//line hecbench_dpid.go:151
-				dpidPlusEq(value, r_8)
-//line hecbench_dpid.go:187
-				if (gc_tx % 32) == 0 {
-					dpidNormalize(&gc_l_color[gc_lane])
-					patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
-				}
-				gc_l_output_4[gc_lane] = output_4
+//line hecbench_dpid.go:143
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			output_4 := gc_l_output_4[gc_lane]
+//line hecbench_dpid.go:158
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_4.W = gc_c20r[gc_lane]
+			var r_9 float4 = output_4
+//line hecbench_dpid.go:151
+			var r_8 float4 = r_9
+//line hecbench_dpid.go:151
+			dpidPlusEq(value, r_8)
+//line hecbench_dpid.go:187
+			if (gc_tx % 32) == 0 {
+				dpidNormalize(&gc_l_color[gc_lane])
+				patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
+			}
+//line hecbench_dpid.go:193
+			gc_l_output_4[gc_lane] = output_4
 		}
 	}
 }
@@ -544,6 +565,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	var srcLane_4 int = 1
 //line hecbench_dpid.go:151
 	var width_4 int = 32
+//line hecbench_dpid.go:153
 	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
@@ -601,6 +623,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 	gc_L2:
+//line hecbench_dpid.go:211
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -610,14 +633,13 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_b.Enter(gc_rank)
 //line hecbench_dpid.go:249
 			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-				{
 //line hecbench_dpid.go:249
-					gc_dead |= uint32(1) << gc_lane
+				gc_dead |= uint32(1) << gc_lane
 //line hecbench_dpid.go:249
-					gc_act &^= uint32(1) << gc_lane
-					continue gc_L2
-				}
+				gc_act &^= uint32(1) << gc_lane
+				continue gc_L2
 			}
+//line hecbench_dpid.go:253
 			l := newDpidLocal(t, p)
 			avg := dpidCalcAverage(t, p, patches)
 //line hecbench_dpid.go:256
@@ -656,6 +678,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:147
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
 			output_.X = gc_c1r[gc_lane]
@@ -671,6 +694,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:148
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
 			output_.Y = gc_c2r[gc_lane]
@@ -686,6 +710,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:149
 			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
 			output_.Z = gc_c3r[gc_lane]
@@ -701,6 +726,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_.W = gc_c4r[gc_lane]
@@ -726,6 +752,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:147
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
 			output_2.X = gc_c5r[gc_lane]
@@ -741,6 +768,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:148
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:139
 			output_2.Y = gc_c6r[gc_lane]
@@ -756,6 +784,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:149
 			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:140
 			output_2.Z = gc_c7r[gc_lane]
@@ -771,6 +800,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_2.W = gc_c8r[gc_lane]
@@ -796,6 +826,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:147
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
 			output_3.X = gc_c9r[gc_lane]
@@ -811,6 +842,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:148
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
 			output_3.Y = gc_c10r[gc_lane]
@@ -826,6 +858,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:149
 			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:140
 			output_3.Z = gc_c11r[gc_lane]
@@ -841,6 +874,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_3.W = gc_c12r[gc_lane]
@@ -866,6 +900,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:147
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
 			output_4.X = gc_c13r[gc_lane]
@@ -881,6 +916,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:148
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
 			output_4.Y = gc_c14r[gc_lane]
@@ -896,6 +932,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:149
 			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
 			output_4.Z = gc_c15r[gc_lane]
@@ -911,6 +948,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			output_4 := gc_l_output_4[gc_lane]
+//line hecbench_dpid.go:150
 			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
 			output_4.W = gc_c16r[gc_lane]
@@ -936,6 +974,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:147
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:138
 			output_5.X = gc_c17r[gc_lane]
@@ -951,6 +990,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:148
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:139
 			output_5.Y = gc_c18r[gc_lane]
@@ -966,6 +1006,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:149
 			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:140
 			output_5.Z = gc_c19r[gc_lane]
@@ -982,7 +1023,9 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			output_5 := gc_l_output_5[gc_lane]
+//line hecbench_dpid.go:151
 			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:153
 			avg := gc_l_avg[gc_lane]
 //line hecbench_dpid.go:141
 			output_5.W = gc_c20r[gc_lane]
@@ -1002,6 +1045,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 					*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
 			}
+//line hecbench_dpid.go:285
 			gc_l_output_5[gc_lane] = output_5
 		}
 	}
@@ -1010,5 +1054,4 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 // gc_files_hecbench_dpid holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_dpid.go
-//line hecbench_dpid.go:294
 var gc_files_hecbench_dpid embed.FS

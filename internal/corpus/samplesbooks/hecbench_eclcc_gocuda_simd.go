@@ -5,32 +5,12 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// EclInitKernel is init of ECL-CC: each vertex starts at its first
-// smaller neighbour (or itself); thread 0 resets the worklist bounds.
-//
-//line hecbench_eclcc.go:35
-func EclInitKernel(nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_eclInitKernel,
-		func(gc_t *gocuda.Thread) { eclInitKernel(gc_t, nodes, nidx, nlist, nstat, g) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_eclInitKernel(gc_b, gc_lo, gc_hi, nodes, nidx, nlist, nstat, g)
-		})
-}
-
-//line hecbench_eclcc.go:35
-var gc_src_eclInitKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclInitKernel", "4b6e4f5adec6bb42810afc305d97a7c61afeb00fa8efd082ff7b32007cd1e3e4", "hecbench_eclcc.go:31-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_eclcc.go:35
 func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) {
@@ -212,135 +192,6 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 	}
 }
 
-// EclCompute1Kernel is compute1 of ECL-CC: vertices of degree 16 or less
-// are hooked to their smaller neighbours' trees by CAS; larger ones go
-// to the medium (front) or high-degree (back) worklist.
-//
-//line hecbench_eclcc.go:84
-func EclCompute1Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_eclCompute1Kernel,
-		func(gc_t *gocuda.Thread) { eclCompute1Kernel(gc_t, nodes, nidx, nlist, nstat, wl, g) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_eclCompute1Kernel(gc_b, gc_lo, gc_hi, nodes, nidx, nlist, nstat, wl, g)
-		})
-}
-
-//line hecbench_eclcc.go:84
-var gc_src_eclCompute1Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute1Kernel", "7a9b038ab499f5b4570c55e28ae7d60850e000ee5cb3f6a6b44db253a40a7253", "hecbench_eclcc.go:79-134").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
-
-//line hecbench_eclcc.go:84
-func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:86
-	incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:88
-	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_eclcc.go:95
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:85
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:88
-						gc_start := from
-						v := gc_start + gc_off
-						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line hecbench_eclcc.go:89
-						vstat := nstat[v]
-						if v != vstat {
-							beg := nidx[v]
-							end := nidx[v+1]
-							deg := end - beg
-							if deg > 16 {
-								var idx int32
-								if deg <= 352 {
-									idx = atomic.Add(&g.TopL, 1)
-								} else {
-									idx = atomic.Add(&g.TopH, -1)
-								}
-								wl[idx] = v
-							} else {
-								vstat_ := representative(v, nstat)
-								for i := beg; i < end; i++ {
-									nli := nlist[i]
-									if v > nli {
-										ostat := representative(nli, nstat)
-										var repeat bool
-										for {
-//line hecbench_eclcc.go:109
-											gc_b.Tick()
-//line hecbench_eclcc.go:109
-											if gc_b.Stopped() {
-//line hecbench_eclcc.go:109
-												return
-											}
-//line hecbench_eclcc.go:110
-											repeat = false
-											if vstat_ != ostat {
-												var ret int32
-												if vstat_ < ostat {
-													if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
-														ostat = ret
-														repeat = true
-													}
-												} else {
-													if ret = atomic.CAS(&nstat[vstat_], vstat_, ostat); ret != vstat_ {
-														vstat_ = ret
-														repeat = true
-													}
-												}
-											}
-											if !repeat {
-												break
-											}
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// EclCompute2Kernel is compute2 of ECL-CC: each warp takes medium-degree
-// vertices off the front worklist (lane 0's atomicAdd broadcast by
-// __shfl_sync) and hooks their neighbours a lane each.
-//
-//line hecbench_eclcc.go:141
-func EclCompute2Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_eclCompute2Kernel,
-		func(gc_t *gocuda.Thread) { eclCompute2Kernel(gc_t, nodes, nidx, nlist, nstat, wl, g) },
-		func(gc_b *compiled.Block) { gc_body_eclCompute2Kernel(gc_b, nodes, nidx, nlist, nstat, wl, g) })
-}
-
-//line hecbench_eclcc.go:141
-var gc_src_eclCompute2Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute2Kernel", "ac4c2ec20a39288ed7d50f821289435d2854fbf6a42047258e1520963a3d4fc6", "hecbench_eclcc.go:136-184").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
-
 //line hecbench_eclcc.go:141
 func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
 	gc_pos := gc_b.Pos()
@@ -420,159 +271,141 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				gc_l_idx[gc_lane] = idx
 			}
 		}
-		{
 //line hecbench_eclcc.go:150
-			gc_save7 := gc_act
-			gc_in7 := gc_act
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
+		gc_save7 := gc_act
+		gc_in7 := gc_act
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in7 &^ gc_dead
+			var gc_m7, gc_skip7 uint32
+			_ = gc_skip7
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				gc_act = gc_in7 &^ gc_dead
-				var gc_m7, gc_skip7 uint32
-				_ = gc_skip7
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					idx := gc_l_idx[gc_lane]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:149
-					if idx < g.TopL {
-						gc_m7 |= 1 << gc_lane
-					}
+				if idx < g.TopL {
+					gc_m7 |= 1 << gc_lane
 				}
-				gc_in7 &= gc_m7
-				gc_act = gc_in7
-				if gc_act == 0 {
-					break
+			}
+			gc_in7 &= gc_m7
+			gc_act = gc_in7
+			if gc_act == 0 {
+				break
+			}
+//line hecbench_eclcc.go:159
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:142
-						lane := int32(gc_tx % eclWarpsize)
+				lane := int32(gc_tx % eclWarpsize)
 //line hecbench_eclcc.go:144
-						idx := gc_l_idx[gc_lane]
+				idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
-						v := wl[idx]
-						vstat := representative(v, nstat)
-						for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
-							nli := nlist[i]
-							if v > nli {
-								ostat := representative(nli, nstat)
-								var repeat bool
-								for {
+				v := wl[idx]
+				vstat := representative(v, nstat)
+				for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
+					nli := nlist[i]
+					if v > nli {
+						ostat := representative(nli, nstat)
+						var repeat bool
+						for {
 //line hecbench_eclcc.go:157
-									gc_b.Tick()
+							gc_b.Tick()
 //line hecbench_eclcc.go:157
-									if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_eclcc.go:157
-										return
-									}
+								return
+							}
 //line hecbench_eclcc.go:158
-									repeat = false
-									if vstat != ostat {
-										var ret int32
-										if vstat < ostat {
-											if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
-												ostat = ret
-												repeat = true
-											}
-										} else {
-											if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
-												vstat = ret
-												repeat = true
-											}
-										}
+							repeat = false
+							if vstat != ostat {
+								var ret int32
+								if vstat < ostat {
+									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+										ostat = ret
+										repeat = true
 									}
-									if !repeat {
-										break
+								} else {
+									if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+										vstat = ret
+										repeat = true
 									}
 								}
 							}
-						}
-						if lane == 0 {
-							idx = atomic.Add(&g.PosL, 1)
-						}
-						gc_l_idx[gc_lane] = idx
-					}
-				}
-//line hecbench_eclcc.go:182
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
-				gc_left2 := gc_act
-				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_eclcc.go:182
-							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-							idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_eclcc.go:182
-							idx.StoreSlice(gc_l_idx[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
-						}
-					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-							if gc_act>>gc_lane&0xff != 0xff {
-								continue
+							if !repeat {
+								break
 							}
-//line hecbench_eclcc.go:182
-							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-							idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_eclcc.go:182
-							idx.StoreSlice(gc_l_idx[gc_lane:])
-							gc_left2 &^= 0xff << gc_lane
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left2&(1<<gc_lane) == 0 {
+				if lane == 0 {
+					idx = atomic.Add(&g.PosL, 1)
+				}
+				gc_l_idx[gc_lane] = idx
+			}
+//line hecbench_eclcc.go:182
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_eclcc.go:182
+						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:182
+						idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+//line hecbench_eclcc.go:182
+						idx.StoreSlice(gc_l_idx[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-//line hecbench_eclcc.go:195
-						var idx int32
 //line hecbench_eclcc.go:182
-						idx = gc_c2r[gc_lane]
-						gc_l_idx[gc_lane] = idx
+						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:182
+						idx = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+//line hecbench_eclcc.go:182
+						idx.StoreSlice(gc_l_idx[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			gc_act = gc_save7 &^ gc_dead
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_eclcc.go:195
+					var idx int32
+//line hecbench_eclcc.go:182
+					idx = gc_c2r[gc_lane]
+					gc_l_idx[gc_lane] = idx
+				}
+			}
 		}
+		gc_act = gc_save7 &^ gc_dead
 	}
 }
 
-// EclCompute3Kernel is compute3 of ECL-CC: each block takes high-degree
-// vertices off the back worklist through a shared vertex thread 0 reads,
-// the whole block hooking its neighbours, until the list is empty.
-//
-//line hecbench_eclcc.go:191
-func EclCompute3Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_eclCompute3Kernel,
-		func(gc_t *gocuda.Thread) { eclCompute3Kernel(gc_t, nodes, nidx, nlist, nstat, wl, g) },
-		func(gc_b *compiled.Block) { gc_body_eclCompute3Kernel(gc_b, nodes, nidx, nlist, nstat, wl, g) })
-}
-
-//line hecbench_eclcc.go:191
-var gc_src_eclCompute3Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute3Kernel", "f1aa1de4bd437e0f7ce404c1445f2e478b6df65a3abc3340dcb75e1b9fd3b738", "hecbench_eclcc.go:186-243").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77")
-
-//line hecbench_eclcc.go:191
 func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -755,105 +588,14 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line hecbench_eclcc.go:234
-					idx_ := atomic.Add(&g.PosH, -1)
-					if idx_ > g.TopH {
-						vB[0] = wl[idx_]
-					} else {
-						vB[0] = -1
-					}
+				idx_ := atomic.Add(&g.PosH, -1)
+				if idx_ > g.TopH {
+					vB[0] = wl[idx_]
+				} else {
+					vB[0] = -1
 				}
 			}
 		}
 	}
 }
-
-// EclFlattenKernel is flatten of ECL-CC: every vertex points straight at
-// its tree's root.
-//
-//line hecbench_eclcc.go:249
-func EclFlattenKernel(nodes int32, nidx, nlist, nstat []int32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_eclFlattenKernel,
-		func(gc_t *gocuda.Thread) { eclFlattenKernel(gc_t, nodes, nidx, nlist, nstat) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_eclFlattenKernel(gc_b, gc_lo, gc_hi, nodes, nidx, nlist, nstat)
-		})
-}
-
-//line hecbench_eclcc.go:249
-var gc_src_eclFlattenKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclFlattenKernel", "259ec4e8607a94367637fd005a652cda469c7b6f0d216f35bb8b5b3800315ab5", "hecbench_eclcc.go:245-268").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_eclcc.go:249
-func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-//line hecbench_eclcc.go:251
-	incr := int32(gc_gdx * eclThreadsPerBlock)
-//line hecbench_eclcc.go:253
-	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line hecbench_eclcc.go:260
-		gc_bx := gc_lo%gc_gdx - 1
-		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-			gc_pos.Block = gc_blk
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_eclcc.go:250
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-//line hecbench_eclcc.go:253
-						gc_start := from
-						v := gc_start + gc_off
-						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line hecbench_eclcc.go:254
-						var next int32
-						vstat := nstat[v]
-						old := vstat
-						for {
-//line hecbench_eclcc.go:257
-							gc_b.Tick()
-//line hecbench_eclcc.go:257
-							if gc_b.Stopped() {
-//line hecbench_eclcc.go:257
-								return
-							}
-//line hecbench_eclcc.go:258
-							next = nstat[vstat]
-							if !(vstat > next) {
-								break
-							}
-							vstat = next
-						}
-						if old != vstat {
-							nstat[v] = vstat
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_eclcc holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_eclcc.go
-//line hecbench_eclcc.go:278
-var gc_files_hecbench_eclcc embed.FS

@@ -52,88 +52,87 @@ func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []flo
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+//line hecbench_lrn.go:37
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lrn.go:22
-						gc_start := int64(gc_bx*gc_bdx + gc_tx)
-						idx := gc_start + gc_off
-						if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
+					gc_start := int64(gc_bx*gc_bdx + gc_tx)
+					idx := gc_start + gc_off
+					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
+						continue
+					}
+					gc_more = true
 //line hecbench_lrn.go:24
-						dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
-							tag := int64(0)
-							switch tag {
-							case 0:
-								return mb*strideMb + c_*h*w + h_*w + w_
-							case 1:
-								return mb*strideMb + h_*w*c + w_*c + c_
-							default:
-								return int64(1)
-							}
+					dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
+						tag := int64(0)
+						switch tag {
+						case 0:
+							return mb*strideMb + c_*h*w + h_*w + w_
+						case 1:
+							return mb*strideMb + h_*w*c + w_*c + c_
+						default:
+							return int64(1)
 						}
+					}
 //line hecbench_lrn.go:36
-						ker := func(mb_, oc, od, oh, ow int64) float32 {
-							sum := float32(0)
-							halfSize := (size - 1) / 2
-							acrossChannel := true
-							if acrossChannel {
-								cSt := max(oc-halfSize+0, int64(0))
-								cEn := min(oc+halfSize+1, c)
+					ker := func(mb_, oc, od, oh, ow int64) float32 {
+						sum := float32(0)
+						halfSize := (size - 1) / 2
+						acrossChannel := true
+						if acrossChannel {
+							cSt := max(oc-halfSize+0, int64(0))
+							cEn := min(oc+halfSize+1, c)
 //line hecbench_lrn.go:44
-								for c__ := cSt; c__ < cEn; c__++ {
-									sOff := dataOff(mb_, c__, od, oh, ow)
-									s := src[sOff]
-									sum += s * s
-								}
-							} else {
-								dSt := max(od-halfSize+0, int64(0))
-								dEn := min(od+halfSize+1, d)
-								hSt := max(oh-halfSize+0, int64(0))
-								hEn := min(oh+halfSize+1, h)
-								wSt := max(ow-halfSize+0, int64(0))
-								wEn := min(ow+halfSize+1, w)
-								for d__ := dSt; d__ < dEn; d__++ {
-									for h__ := hSt; h__ < hEn; h__++ {
-										for w__ := wSt; w__ < wEn; w__++ {
-											sOff_ := dataOff(mb_, oc, d__, h__, w__)
-											s_ := src[sOff_]
-											sum += s_ * s_
-										}
+							for c__ := cSt; c__ < cEn; c__++ {
+								sOff := dataOff(mb_, c__, od, oh, ow)
+								s := src[sOff]
+								sum += s * s
+							}
+						} else {
+							dSt := max(od-halfSize+0, int64(0))
+							dEn := min(od+halfSize+1, d)
+							hSt := max(oh-halfSize+0, int64(0))
+							hEn := min(oh+halfSize+1, h)
+							wSt := max(ow-halfSize+0, int64(0))
+							wEn := min(ow+halfSize+1, w)
+							for d__ := dSt; d__ < dEn; d__++ {
+								for h__ := hSt; h__ < hEn; h__++ {
+									for w__ := wSt; w__ < wEn; w__++ {
+										sOff_ := dataOff(mb_, oc, d__, h__, w__)
+										s_ := src[sOff_]
+										sum += s_ * s_
 									}
 								}
 							}
-							sum = k + alpha*sum/float32(size)
-							sOff_2 := dataOff(mb_, oc, od, oh, ow)
-							s_2 := src[sOff_2]
-							return s_2 * sqrtf(1.0/(sqrtf(sum)*sum))
 						}
-//line hecbench_lrn.go:72
-						operation := func(mb_2, c__2, d__2, h__2, w__2 int64) {
-							channel := false
-							if channel {
-								off := mb_2*strideMb + h__2*w*c + w__2*c + c__2
-								val := ker(mb_2, c__2, 0, h__2, w__2)
-								dst[off] = val
-							} else {
-								off_ := dataOff(mb_2, c__2, d__2, h__2, w__2)
-								val_ := ker(mb_2, c__2, d__2, h__2, w__2)
-								dst[off_] = val_
-							}
-						}
-//line hecbench_lrn.go:85
-						ni := (idx / (c * d * h * w)) % n
-						ci := (idx / (d * h * w)) % c
-						di := (idx / (h * w)) % d
-						hi := (idx / w) % h
-						wi := (idx / 1) % w
-//line hecbench_lrn.go:91
-						operation(ni, ci, di, hi, wi)
+						sum = k + alpha*sum/float32(size)
+						sOff_2 := dataOff(mb_, oc, od, oh, ow)
+						s_2 := src[sOff_2]
+						return s_2 * sqrtf(1.0/(sqrtf(sum)*sum))
 					}
+//line hecbench_lrn.go:72
+					operation := func(mb_2, c__2, d__2, h__2, w__2 int64) {
+						channel := false
+						if channel {
+							off := mb_2*strideMb + h__2*w*c + w__2*c + c__2
+							val := ker(mb_2, c__2, 0, h__2, w__2)
+							dst[off] = val
+						} else {
+							off_ := dataOff(mb_2, c__2, d__2, h__2, w__2)
+							val_ := ker(mb_2, c__2, d__2, h__2, w__2)
+							dst[off_] = val_
+						}
+					}
+//line hecbench_lrn.go:85
+					ni := (idx / (c * d * h * w)) % n
+					ci := (idx / (d * h * w)) % c
+					di := (idx / (h * w)) % d
+					hi := (idx / w) % h
+					wi := (idx / 1) % w
+//line hecbench_lrn.go:91
+					operation(ni, ci, di, hi, wi)
 				}
 			}
 		}
@@ -181,138 +180,137 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 			if gc_bx == gc_gdx {
 				gc_bx = 0
 			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+//line hecbench_lrn.go:117
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_lrn.go:102
-						gc_start := int64(gc_bx*gc_bdx + gc_tx)
-						idx := gc_start + gc_off
-						if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
-//line hecbench_lrn.go:104
-						dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
-							tag := int64(0)
-							switch tag {
-							case 0:
-								return mb*strideMb + c_*h*w + h_*w + w_
-							case 1:
-								return mb*strideMb + h_*w*c + w_*c + c_
-							default:
-								return int64(1)
-							}
-						}
-//line hecbench_lrn.go:116
-						getOmega := func(mb_, oc, od, oh, ow int64) float32 {
-//line hecbench_lrn.go:118
-							sum := int32(0)
-							halfSize := (size - 1) / 2
-							acrossChannel := true
-							if acrossChannel {
-								cSt := max(oc-halfSize+0, int64(0))
-								cEn := min(oc+halfSize+1, c)
-//line hecbench_lrn.go:125
-								for c__ := cSt; c__ < cEn; c__++ {
-									sOff := dataOff(mb_, c__, od, oh, ow)
-									s := src[sOff]
-									sum = int32(float32(sum) + s*s)
-								}
-							} else {
-								dSt := max(od-halfSize+0, int64(0))
-								dEn := min(od+halfSize+1, d)
-								hSt := max(oh-halfSize+0, int64(0))
-								hEn := min(oh+halfSize+1, h)
-								wSt := max(ow-halfSize+0, int64(0))
-								wEn := min(ow+halfSize+1, w)
-								for d__ := dSt; d__ < dEn; d__++ {
-									for h__ := hSt; h__ < hEn; h__++ {
-										for w__ := wSt; w__ < wEn; w__++ {
-											sOff_ := dataOff(mb_, oc, d__, h__, w__)
-											s_ := src[sOff_]
-											sum = int32(float32(sum) + s_*s_)
-										}
-									}
-								}
-							}
-							return k + alpha*float32(sum)/float32(size)
-						}
-//line hecbench_lrn.go:150
-						ker := func(mb_2, oc_, od_, oh_, ow_ int64) float32 {
-							a, b := float32(0), float32(0)
-							halfSize_ := (size - 1) / 2
-							acrossChannel_ := true
-							if acrossChannel_ {
-								cSt_ := max(oc_-halfSize_+0, int64(0))
-								cEn_ := min(oc_+halfSize_+1, c)
-//line hecbench_lrn.go:158
-								for c__2 := cSt_; c__2 < cEn_; c__2++ {
-									off := dataOff(mb_2, c__2, od_, oh_, ow_)
-									omega := getOmega(mb_2, c__2, od_, oh_, ow_)
-									omegaInBeta := sqrtf(1.0 / (sqrtf(omega) * omega))
-//line hecbench_lrn.go:163
-									dstVal := dst[off]
-									tmp := omegaInBeta * dstVal
-									if c__2 == oc_ {
-										a = tmp
-									}
-									srcVal := src[off]
-									b += srcVal * tmp / omega
-								}
-							} else {
-								dSt_ := max(od_-halfSize_+0, int64(0))
-								dEn_ := min(od_+halfSize_+1, d)
-								hSt_ := max(oh_-halfSize_+0, int64(0))
-								hEn_ := min(oh_+halfSize_+1, h)
-								wSt_ := max(ow_-halfSize_+0, int64(0))
-								wEn_ := min(ow_+halfSize_+1, w)
-								for d__2 := dSt_; d__2 < dEn_; d__2++ {
-									for h__2 := hSt_; h__2 < hEn_; h__2++ {
-										for w__2 := wSt_; w__2 < wEn_; w__2++ {
-											off_ := dataOff(mb_2, oc_, d__2, h__2, w__2)
-											omega_ := getOmega(mb_2, oc_, d__2, h__2, w__2)
-											omegaInBeta_ := sqrtf(1.0 / (sqrtf(omega_) * omega_))
-//line hecbench_lrn.go:185
-											dstVal_ := dst[off_]
-											tmp_ := omegaInBeta_ * dstVal_
-											if d__2 == od_ && h__2 == oh_ && w__2 == ow_ {
-												a = tmp_
-											}
-											srcVal_ := src[off_]
-											b += srcVal_ * tmp_ / omega_
-										}
-									}
-								}
-							}
-							off_2 := dataOff(mb_2, oc_, od_, oh_, ow_)
-							srcVal_2 := src[off_2]
-							b *= 2.0 * alpha * beta * srcVal_2 / float32(size)
-							return a - b
-						}
-//line hecbench_lrn.go:202
-						operation := func(mb_3, c__3, d__3, h__3, w__3 int64) {
-							channel := false
-							if channel {
-								off_3 := mb_3*strideMb + h__3*w*c + w__3*c + c__3
-								val := ker(mb_3, c__3, 0, h__3, w__3)
-								dst[off_3] = val
-							} else {
-								off_4 := dataOff(mb_3, c__3, d__3, h__3, w__3)
-								val_ := ker(mb_3, c__3, d__3, h__3, w__3)
-								diffSrcMem[off_4] = val_
-							}
-						}
-//line hecbench_lrn.go:215
-						ni := (idx / (c * d * h * w)) % n
-						ci := (idx / (d * h * w)) % c
-						di := (idx / (h * w)) % d
-						hi := (idx / w) % h
-						wi := (idx / 1) % w
-//line hecbench_lrn.go:221
-						operation(ni, ci, di, hi, wi)
+					gc_start := int64(gc_bx*gc_bdx + gc_tx)
+					idx := gc_start + gc_off
+					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx*gc_gdx), gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line hecbench_lrn.go:104
+					dataOff := func(mb, c_, d_, h_, w_ int64) int64 {
+						tag := int64(0)
+						switch tag {
+						case 0:
+							return mb*strideMb + c_*h*w + h_*w + w_
+						case 1:
+							return mb*strideMb + h_*w*c + w_*c + c_
+						default:
+							return int64(1)
+						}
+					}
+//line hecbench_lrn.go:116
+					getOmega := func(mb_, oc, od, oh, ow int64) float32 {
+//line hecbench_lrn.go:118
+						sum := int32(0)
+						halfSize := (size - 1) / 2
+						acrossChannel := true
+						if acrossChannel {
+							cSt := max(oc-halfSize+0, int64(0))
+							cEn := min(oc+halfSize+1, c)
+//line hecbench_lrn.go:125
+							for c__ := cSt; c__ < cEn; c__++ {
+								sOff := dataOff(mb_, c__, od, oh, ow)
+								s := src[sOff]
+								sum = int32(float32(sum) + s*s)
+							}
+						} else {
+							dSt := max(od-halfSize+0, int64(0))
+							dEn := min(od+halfSize+1, d)
+							hSt := max(oh-halfSize+0, int64(0))
+							hEn := min(oh+halfSize+1, h)
+							wSt := max(ow-halfSize+0, int64(0))
+							wEn := min(ow+halfSize+1, w)
+							for d__ := dSt; d__ < dEn; d__++ {
+								for h__ := hSt; h__ < hEn; h__++ {
+									for w__ := wSt; w__ < wEn; w__++ {
+										sOff_ := dataOff(mb_, oc, d__, h__, w__)
+										s_ := src[sOff_]
+										sum = int32(float32(sum) + s_*s_)
+									}
+								}
+							}
+						}
+						return k + alpha*float32(sum)/float32(size)
+					}
+//line hecbench_lrn.go:150
+					ker := func(mb_2, oc_, od_, oh_, ow_ int64) float32 {
+						a, b := float32(0), float32(0)
+						halfSize_ := (size - 1) / 2
+						acrossChannel_ := true
+						if acrossChannel_ {
+							cSt_ := max(oc_-halfSize_+0, int64(0))
+							cEn_ := min(oc_+halfSize_+1, c)
+//line hecbench_lrn.go:158
+							for c__2 := cSt_; c__2 < cEn_; c__2++ {
+								off := dataOff(mb_2, c__2, od_, oh_, ow_)
+								omega := getOmega(mb_2, c__2, od_, oh_, ow_)
+								omegaInBeta := sqrtf(1.0 / (sqrtf(omega) * omega))
+//line hecbench_lrn.go:163
+								dstVal := dst[off]
+								tmp := omegaInBeta * dstVal
+								if c__2 == oc_ {
+									a = tmp
+								}
+								srcVal := src[off]
+								b += srcVal * tmp / omega
+							}
+						} else {
+							dSt_ := max(od_-halfSize_+0, int64(0))
+							dEn_ := min(od_+halfSize_+1, d)
+							hSt_ := max(oh_-halfSize_+0, int64(0))
+							hEn_ := min(oh_+halfSize_+1, h)
+							wSt_ := max(ow_-halfSize_+0, int64(0))
+							wEn_ := min(ow_+halfSize_+1, w)
+							for d__2 := dSt_; d__2 < dEn_; d__2++ {
+								for h__2 := hSt_; h__2 < hEn_; h__2++ {
+									for w__2 := wSt_; w__2 < wEn_; w__2++ {
+										off_ := dataOff(mb_2, oc_, d__2, h__2, w__2)
+										omega_ := getOmega(mb_2, oc_, d__2, h__2, w__2)
+										omegaInBeta_ := sqrtf(1.0 / (sqrtf(omega_) * omega_))
+//line hecbench_lrn.go:185
+										dstVal_ := dst[off_]
+										tmp_ := omegaInBeta_ * dstVal_
+										if d__2 == od_ && h__2 == oh_ && w__2 == ow_ {
+											a = tmp_
+										}
+										srcVal_ := src[off_]
+										b += srcVal_ * tmp_ / omega_
+									}
+								}
+							}
+						}
+						off_2 := dataOff(mb_2, oc_, od_, oh_, ow_)
+						srcVal_2 := src[off_2]
+						b *= 2.0 * alpha * beta * srcVal_2 / float32(size)
+						return a - b
+					}
+//line hecbench_lrn.go:202
+					operation := func(mb_3, c__3, d__3, h__3, w__3 int64) {
+						channel := false
+						if channel {
+							off_3 := mb_3*strideMb + h__3*w*c + w__3*c + c__3
+							val := ker(mb_3, c__3, 0, h__3, w__3)
+							dst[off_3] = val
+						} else {
+							off_4 := dataOff(mb_3, c__3, d__3, h__3, w__3)
+							val_ := ker(mb_3, c__3, d__3, h__3, w__3)
+							diffSrcMem[off_4] = val_
+						}
+					}
+//line hecbench_lrn.go:215
+					ni := (idx / (c * d * h * w)) % n
+					ci := (idx / (d * h * w)) % c
+					di := (idx / (h * w)) % d
+					hi := (idx / w) % h
+					wi := (idx / 1) % w
+//line hecbench_lrn.go:221
+					operation(ni, ci, di, hi, wi)
 				}
 			}
 		}
@@ -322,5 +320,4 @@ func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diff
 // gc_files_hecbench_lrn holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_lrn.go
-//line hecbench_lrn.go:233
 var gc_files_hecbench_lrn embed.FS

@@ -41,12 +41,14 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[welfordData[T]](gc_b, 0)[:gc_n]
+//line hecbench_rowwise.go:155
 	gc_s_op := compiled.Scratch[welfordOps[T]](gc_b, 1)[:gc_n]
 	gc_s_identityElement := compiled.Scratch[welfordData[T]](gc_b, 2)[:gc_n]
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]
 	gc_s_val := compiled.Scratch[welfordData[T]](gc_b, 4)[:gc_n]
 //line hecbench_rowwise.go:144
 	i := int64(gc_bx)
+//line hecbench_rowwise.go:146
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -55,6 +57,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -64,6 +67,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -73,6 +77,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -82,6 +87,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
@@ -91,6 +97,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:145
 		welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 		val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 		gc_s_welfordOp[gc_rank] = welfordOp
 		gc_s_val[gc_rank] = val
 	}
@@ -101,6 +108,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			return
 		}
 		gc_more = false
+//line hecbench_rowwise.go:154
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -124,6 +132,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:152
 	valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
 	var shared []welfordData[T] = valShared
+//line hecbench_rowwise.go:155
 	var gc_l_acc [32]welfordData[T]
 	var gc_l_shflDownSync [32]T
 	var gc_l_shflDownSync_ [32]T
@@ -158,6 +167,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			var val_2 welfordData[T] = val_
 //line hecbench_rowwise.go:120
 			var op_ welfordOps[T] = op
+//line hecbench_rowwise.go:126
 			gc_l_val_2[gc_lane] = val_2
 			gc_l_op_[gc_lane] = op_
 			gc_s_op[gc_rank] = op
@@ -166,14 +176,17 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:107
 		for offset := 32 >> 1; offset > 0; offset >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:111
 				val_2 := gc_l_val_2[gc_lane]
 //line hecbench_rowwise.go:108
 				var acc welfordData[T] = val_2
+//line hecbench_rowwise.go:110
 				gc_l_acc[gc_lane] = acc
 			}
 //line hecbench_rowwise.go:108
 			var offset_ int = offset
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:112
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:90
 				gc_c1v[gc_lane] = acc.mean
@@ -181,6 +194,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:90
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:94
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:90
 				var shflDownSync T = gc_c1r[gc_lane]
@@ -190,6 +204,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:91
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:95
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:91
 				var shflDownSync_ T = gc_c2r[gc_lane]
@@ -199,6 +214,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:92
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:96
 				acc := gc_l_acc[gc_lane]
 //line hecbench_rowwise.go:92
 				var shflDownSync_2 int64 = gc_c3r[gc_lane]
@@ -211,9 +227,13 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				shflDownSync := gc_l_shflDownSync[gc_lane]
+//line hecbench_rowwise.go:99
 				shflDownSync_ := gc_l_shflDownSync_[gc_lane]
+//line hecbench_rowwise.go:101
 				shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
+//line hecbench_rowwise.go:103
 				val_2 := gc_l_val_2[gc_lane]
+//line hecbench_rowwise.go:105
 				op_ := gc_l_op_[gc_lane]
 //line hecbench_rowwise.go:93
 				var shflDownSync_3 T = gc_c4r[gc_lane]
@@ -228,20 +248,25 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				var r_2 welfordData[T] = r_3
 //line hecbench_rowwise.go:108
 				val_2 = op_.combine(val_2, r_2)
+//line hecbench_rowwise.go:112
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:118
 			val_2 := gc_l_val_2[gc_lane]
+//line hecbench_rowwise.go:120
 			var val_ welfordData[T]
 //line hecbench_rowwise.go:110
 			var r_ welfordData[T] = val_2
 //line hecbench_rowwise.go:120
 			val_ = r_
+//line hecbench_rowwise.go:122
 			gc_s_val_[gc_rank] = val_
 		}
 	}
+//line hecbench_rowwise.go:127
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, 32, 0)
 		if gc_exact {
@@ -254,13 +279,13 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				_ = lid
 //line hecbench_rowwise.go:119
 				wid := tid / 32
+//line hecbench_rowwise.go:121
 				val_ := gc_s_val_[gc_rank]
-				{
 //line hecbench_rowwise.go:123
-					shared[wid] = val_
-				}
+				shared[wid] = val_
 			}
 		} else {
+//line hecbench_rowwise.go:127
 			for ; gc_tx < gc_bdx; gc_tx += gc_every {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -268,14 +293,15 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				tid := gc_tx
 				lid := tid % 32
 				wid := tid / 32
+//line hecbench_rowwise.go:121
 				val_ := gc_s_val_[gc_rank]
-//line hecbench_rowwise.go:122
 				if lid == 0 {
 					shared[wid] = val_
 				}
 			}
 		}
 	}
+//line hecbench_rowwise.go:130
 	var gc_l_acc_ [32]welfordData[T]
 	var gc_l_shflDownSync_4 [32]T
 	var gc_l_shflDownSync_5 [32]T
@@ -295,6 +321,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		{
+//line hecbench_rowwise.go:150
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -307,7 +334,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 //line hecbench_rowwise.go:117
 				tid := gc_tx
 				lid := tid % 32
+//line hecbench_rowwise.go:120
 				var val_ welfordData[T]
+//line hecbench_rowwise.go:122
 				identityElement := gc_s_identityElement[gc_rank]
 //line hecbench_rowwise.go:126
 				if tid < gc_bdx/32 {
@@ -318,149 +347,165 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				gc_s_val_[gc_rank] = val_
 			}
 		}
+//line hecbench_rowwise.go:135
+		var gc_m24 uint32
 		{
-			var gc_m24 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+//line hecbench_rowwise.go:119
+				wid := tid / 32
+//line hecbench_rowwise.go:131
+				if wid == 0 {
+					gc_m24 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save24 := gc_act
+		gc_act = gc_save24 & gc_m24
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:145
+				val_ := gc_s_val_[gc_rank]
+				op := gc_s_op[gc_rank]
+//line hecbench_rowwise.go:132
+				var val_3 welfordData[T] = val_
+//line hecbench_rowwise.go:132
+				var op_2 welfordOps[T] = op
+//line hecbench_rowwise.go:135
+				gc_l_val_3[gc_lane] = val_3
+				gc_l_op_2[gc_lane] = op_2
+			}
+//line hecbench_rowwise.go:107
+			for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_rowwise.go:114
+					val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rowwise.go:108
+					var acc_ welfordData[T] = val_3
+//line hecbench_rowwise.go:110
+					gc_l_acc_[gc_lane] = acc_
+				}
+//line hecbench_rowwise.go:108
+				var offset_3 int = offset_2
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_rowwise.go:115
+					acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:90
+					gc_c5v[gc_lane] = acc_.mean
+				}
+//line hecbench_rowwise.go:90
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_rowwise.go:97
+					acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:90
+					var shflDownSync_4 T = gc_c5r[gc_lane]
+					gc_c6v[gc_lane] = acc_.m2
+					gc_l_shflDownSync_4[gc_lane] = shflDownSync_4
+				}
+//line hecbench_rowwise.go:91
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_rowwise.go:98
+					acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:91
+					var shflDownSync_5 T = gc_c6r[gc_lane]
+					gc_c7v[gc_lane] = acc_.n
+					gc_l_shflDownSync_5[gc_lane] = shflDownSync_5
+				}
+//line hecbench_rowwise.go:92
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_rowwise.go:99
+					acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:92
+					var shflDownSync_6 int64 = gc_c7r[gc_lane]
+					gc_c8v[gc_lane] = acc_.nf
+					gc_l_shflDownSync_6[gc_lane] = shflDownSync_6
+				}
+//line hecbench_rowwise.go:93
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line hecbench_rowwise.go:117
-					tid := gc_tx
-//line hecbench_rowwise.go:119
-					wid := tid / 32
-//line hecbench_rowwise.go:131
-					if wid == 0 {
-						gc_m24 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save24 := gc_act
-			gc_act = gc_save24 & gc_m24
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					val_ := gc_s_val_[gc_rank]
-					op := gc_s_op[gc_rank]
-//line hecbench_rowwise.go:132
-					var val_3 welfordData[T] = val_
-//line hecbench_rowwise.go:132
-					var op_2 welfordOps[T] = op
-					gc_l_val_3[gc_lane] = val_3
-					gc_l_op_2[gc_lane] = op_2
-				}
-//line hecbench_rowwise.go:107
-				for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						val_3 := gc_l_val_3[gc_lane]
-//line hecbench_rowwise.go:108
-						var acc_ welfordData[T] = val_3
-						gc_l_acc_[gc_lane] = acc_
-					}
-//line hecbench_rowwise.go:108
-					var offset_3 int = offset_2
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:90
-						gc_c5v[gc_lane] = acc_.mean
-					}
-//line hecbench_rowwise.go:90
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:90
-						var shflDownSync_4 T = gc_c5r[gc_lane]
-						gc_c6v[gc_lane] = acc_.m2
-						gc_l_shflDownSync_4[gc_lane] = shflDownSync_4
-					}
-//line hecbench_rowwise.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:91
-						var shflDownSync_5 T = gc_c6r[gc_lane]
-						gc_c7v[gc_lane] = acc_.n
-						gc_l_shflDownSync_5[gc_lane] = shflDownSync_5
-					}
-//line hecbench_rowwise.go:92
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						acc_ := gc_l_acc_[gc_lane]
-//line hecbench_rowwise.go:92
-						var shflDownSync_6 int64 = gc_c7r[gc_lane]
-						gc_c8v[gc_lane] = acc_.nf
-						gc_l_shflDownSync_6[gc_lane] = shflDownSync_6
-					}
-//line hecbench_rowwise.go:93
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
-						shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
-						shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
-						val_3 := gc_l_val_3[gc_lane]
-						op_2 := gc_l_op_2[gc_lane]
-//line hecbench_rowwise.go:93
-						var shflDownSync_7 T = gc_c8r[gc_lane]
-//line hecbench_rowwise.go:89
-						var r_6 welfordData[T] = welfordData[T]{
-							shflDownSync_4,
-							shflDownSync_5,
-							shflDownSync_6,
-							shflDownSync_7,
-						}
-//line hecbench_rowwise.go:108
-						var r_5 welfordData[T] = r_6
-//line hecbench_rowwise.go:108
-						val_3 = op_2.combine(val_3, r_5)
-						gc_l_val_3[gc_lane] = val_3
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
+					shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
+//line hecbench_rowwise.go:102
+					shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
+//line hecbench_rowwise.go:104
+					shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
+//line hecbench_rowwise.go:106
 					val_3 := gc_l_val_3[gc_lane]
-					var val_ welfordData[T]
-//line hecbench_rowwise.go:110
-					var r_4 welfordData[T] = val_3
-//line hecbench_rowwise.go:132
-					val_ = r_4
-					gc_s_val_[gc_rank] = val_
+//line hecbench_rowwise.go:108
+					op_2 := gc_l_op_2[gc_lane]
+//line hecbench_rowwise.go:93
+					var shflDownSync_7 T = gc_c8r[gc_lane]
+//line hecbench_rowwise.go:89
+					var r_6 welfordData[T] = welfordData[T]{
+						shflDownSync_4,
+						shflDownSync_5,
+						shflDownSync_6,
+						shflDownSync_7,
+					}
+//line hecbench_rowwise.go:108
+					var r_5 welfordData[T] = r_6
+//line hecbench_rowwise.go:108
+					val_3 = op_2.combine(val_3, r_5)
+//line hecbench_rowwise.go:112
+					gc_l_val_3[gc_lane] = val_3
 				}
 			}
-			gc_act = gc_save24 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:121
+				val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rowwise.go:123
+				var val_ welfordData[T]
+//line hecbench_rowwise.go:110
+				var r_4 welfordData[T] = val_3
+//line hecbench_rowwise.go:132
+				val_ = r_4
+//line hecbench_rowwise.go:134
+				gc_s_val_[gc_rank] = val_
+			}
 		}
+		gc_act = gc_save24 &^ gc_dead
 	}
 	{
+//line hecbench_rowwise.go:142
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -469,7 +514,9 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+//line hecbench_rowwise.go:151
 				val_ := gc_s_val_[gc_rank]
+//line hecbench_rowwise.go:153
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
 				var val welfordData[T]
@@ -477,11 +524,14 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				var r welfordData[T] = val_
 //line hecbench_rowwise.go:153
 				val = r
+//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
+//line hecbench_rowwise.go:160
 				val_ := gc_s_val_[gc_rank]
+//line hecbench_rowwise.go:162
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
 				var val welfordData[T]
@@ -489,6 +539,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				var r welfordData[T] = val_
 //line hecbench_rowwise.go:153
 				val = r
+//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -513,6 +564,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				m1, m2 := welfordOp.project(val)
 				rstd[i] = T(1 / math.Sqrt(float64(m1+eps)))
 				mean[i] = m2
+//line hecbench_rowwise.go:161
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -522,5 +574,4 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 // gc_files_hecbench_rowwise holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_rowwise.go
-//line hecbench_rowwise.go:170
 var gc_files_hecbench_rowwise embed.FS

@@ -5,37 +5,12 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// FindTopKKernel is findTopK<float, 2048, 256> of score-cuda/main.cu: block
-// (c, b) counts the scores above threshold of class c of batch item b into
-// bins (shifted left by one), turns the counts into suffix sums with
-// __shfl_down_sync in warp 0, and then places each score's index at its
-// bin's next slot, keeping the first classwiseTopK.
-//
-//line hecbench_score.go:33
-func FindTopKKernel(indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_findTopKKernel,
-		func(gc_t *gocuda.Thread) {
-			findTopKKernel(gc_t, indicesAll, countAll, scoresAll, threshold, classwiseTopK, numClasses, numPriors)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_findTopKKernel(gc_b, indicesAll, countAll, scoresAll, threshold, classwiseTopK, numClasses, numPriors)
-		})
-}
-
-//line hecbench_score.go:33
-var gc_src_findTopKKernel = compiled.NewSource(gc_files_hecbench_score, "findTopKKernel", "c9ce20f00389137c62476e3696dc19c12581871b06cf4c093af7bd2eeb5e4ead", "hecbench_score.go:26-114").NoGoexit("bf73897ca2ea99755a6bef3cecfad761e98a2f4b49ca16e24c9a495f9c773e27", "hecbench_score.go:23-24")
 
 //line hecbench_score.go:33
 func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) {
@@ -73,89 +48,71 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 //line hecbench_score.go:43
 					break
 				}
-				{
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
-				}
-				{
+				gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
 //line hecbench_score.go:44
-					gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
-				}
+				gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
 			}
-//line hecbench_score.go:46
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			{
-				{
 //line hecbench_score.go:43
-					unroll := int(0)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(0)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(1)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(1)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(2)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(2)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(3)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(3)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(4)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(4)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(5)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(5)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(6)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
-				{
+				unroll := int(6)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
 //line hecbench_score.go:43
-					unroll := int(7)
-					bins[unroll*scoreBlockSize+gc_tx] = 0
-				}
+				unroll := int(7)
+				bins[unroll*scoreBlockSize+gc_tx] = 0
 			}
 		}
 	}
+//line hecbench_score.go:49
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
 		{
@@ -193,282 +150,278 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line hecbench_score.go:79
-			var gc_m12 uint32
+		var gc_m12 uint32
 //line hecbench_score.go:69
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line hecbench_score.go:79
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_score.go:69
+				if gc_tx < warpSize {
+					gc_m12 |= 1 << gc_lane
 				}
-			} else {
+			}
+		}
+//line hecbench_score.go:75
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_score.go:75
+						var previousGroupFirstElement int32 = int32(0)
+						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+//line hecbench_score.go:75
+						var previousGroupFirstElement int32 = int32(0)
+						archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_score.go:75
+					previousGroupFirstElement := int32(0)
+//line hecbench_score.go:77
+					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+				}
+			}
+//line hecbench_score.go:76
+			for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_score.go:81
+					gc_x02 := gc_tidx.X
+					gc_off4 := (iter * warpSize) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
+						gc_at := bins[gc_off4:][:32]
+//line hecbench_score.go:78
+						copy(gc_l_value[:], gc_at)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_score.go:72
+							threadID := gc_tx
+//line hecbench_score.go:77
+							idx := iter*warpSize + threadID
+							value := bins[idx]
+//line hecbench_score.go:80
+							gc_l_value[gc_lane] = value
+						}
+					}
+				}
+//line hecbench_score.go:80
+				for i_ := 1; i_ < warpSize; i_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
+//line hecbench_score.go:83
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_score.go:69
-						if gc_tx < warpSize {
-							gc_m12 |= 1 << gc_lane
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+//line hecbench_score.go:72
+						threadID := gc_tx
+						inverseLaneID := warpSize - threadID - 1
+//line hecbench_score.go:75
+						value := gc_l_value[gc_lane]
+//line hecbench_score.go:81
+						n := gc_c1r[gc_lane]
+						if inverseLaneID >= i_ {
+							value += n
+						}
+//line hecbench_score.go:86
+						gc_l_value[gc_lane] = value
 					}
 				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				gc_left := gc_act
+//line hecbench_score.go:90
+				gc_left2 := gc_act
 				if compiled.SIMD {
-					if gc_act == ^uint32(0) {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:75
-							var previousGroupFirstElement int32 = int32(0)
-							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
-							gc_left &^= 0xff << gc_lane
+//line hecbench_score.go:96
+							gc_tx := gc_tidx3.X + gc_lane
+//line hecbench_score.go:98
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+//line hecbench_score.go:72
+							var threadID int = gc_tx
+//line hecbench_score.go:77
+							var idx int = iter*warpSize + threadID
+//line hecbench_score.go:77
+							previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+//line hecbench_score.go:77
+							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+//line hecbench_score.go:87
+							value = value.Add(previousGroupFirstElement)
+							if idx < 0 || idx > len(bins)-8 {
+//line hecbench_score.go:88
+								break
+							}
+//line hecbench_score.go:88
+							value.StoreSlice(bins[idx:])
+//line hecbench_score.go:88
+							value.StoreSlice(gc_l_value[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
-//line hecbench_score.go:75
-							var previousGroupFirstElement int32 = int32(0)
-							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
-							gc_left &^= 0xff << gc_lane
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+//line hecbench_score.go:103
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+//line hecbench_score.go:72
+							var threadID int = gc_tx
+//line hecbench_score.go:77
+							var idx int = iter*warpSize + threadID
+//line hecbench_score.go:77
+							previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+//line hecbench_score.go:77
+							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
+//line hecbench_score.go:87
+							value = value.Add(previousGroupFirstElement)
+							if idx < 0 || idx > len(bins)-8 {
+//line hecbench_score.go:88
+								break
+							}
+//line hecbench_score.go:88
+							value.StoreSlice(bins[idx:])
+//line hecbench_score.go:88
+							value.StoreSlice(gc_l_value[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
+				if gc_left2 != 0 {
+//line hecbench_score.go:96
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_left&(1<<gc_lane) == 0 {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
 							continue
 						}
-//line hecbench_score.go:75
-						previousGroupFirstElement := int32(0)
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_score.go:72
+						threadID := gc_tx
 //line hecbench_score.go:77
+						idx := iter*warpSize + threadID
+//line hecbench_score.go:79
+						previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+//line hecbench_score.go:81
+						value := gc_l_value[gc_lane]
+//line hecbench_score.go:87
+						value += previousGroupFirstElement
+						bins[idx] = value
+//line hecbench_score.go:90
+						gc_l_value[gc_lane] = value
+					}
+				}
+//line hecbench_score.go:90
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+//line hecbench_score.go:90
+							var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_score.go:90
+							previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+//line hecbench_score.go:90
+							previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+//line hecbench_score.go:90
+							var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_score.go:90
+							previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
+//line hecbench_score.go:90
+							previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_score.go:103
+						var previousGroupFirstElement int32
+//line hecbench_score.go:90
+						previousGroupFirstElement = gc_c2r[gc_lane]
 						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 					}
 				}
-//line hecbench_score.go:76
-				for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off4 := (iter * warpSize) + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
-								gc_at := bins[gc_off4:][:32]
-//line hecbench_score.go:78
-								copy(gc_l_value[:], gc_at)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
-									threadID := gc_tx
-//line hecbench_score.go:77
-									idx := iter*warpSize + threadID
-									value := bins[idx]
-//line hecbench_score.go:80
-									gc_l_value[gc_lane] = value
-								}
-							}
-						}
-					}
-//line hecbench_score.go:80
-					for i_ := 1; i_ < warpSize; i_ *= 2 {
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-//line hecbench_score.go:72
-								threadID := gc_tx
-								inverseLaneID := warpSize - threadID - 1
-//line hecbench_score.go:75
-								value := gc_l_value[gc_lane]
-//line hecbench_score.go:81
-								n := gc_c1r[gc_lane]
-								if inverseLaneID >= i_ {
-									value += n
-								}
-//line hecbench_score.go:86
-								gc_l_value[gc_lane] = value
-							}
-						}
-					}
-					gc_left2 := gc_act
-					if compiled.SIMD {
-						gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:96
-								gc_tx := gc_tidx3.X + gc_lane
-//line hecbench_score.go:98
-								gc_ty := gc_tidx3.Y
-								_ = gc_ty
-								gc_tz := gc_tidx3.Z
-								_ = gc_tz
-//line hecbench_score.go:72
-								var threadID int = gc_tx
-//line hecbench_score.go:77
-								var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
-//line hecbench_score.go:77
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_score.go:87
-								value = value.Add(previousGroupFirstElement)
-								if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
-									break
-								}
-//line hecbench_score.go:88
-								value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-								value.StoreSlice(gc_l_value[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-								if gc_tidx.X+8 > gc_bdx {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx := gc_tidx.X
-//line hecbench_score.go:103
-								gc_ty := gc_tidx.Y
-								_ = gc_ty
-								gc_tz := gc_tidx.Z
-								_ = gc_tz
-//line hecbench_score.go:72
-								var threadID int = gc_tx
-//line hecbench_score.go:77
-								var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
-//line hecbench_score.go:77
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-//line hecbench_score.go:87
-								value = value.Add(previousGroupFirstElement)
-								if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
-									break
-								}
-//line hecbench_score.go:88
-								value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-								value.StoreSlice(gc_l_value[gc_lane:])
-								gc_left2 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_left2&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-//line hecbench_score.go:72
-								threadID := gc_tx
-//line hecbench_score.go:77
-								idx := iter*warpSize + threadID
-//line hecbench_score.go:79
-								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-//line hecbench_score.go:81
-								value := gc_l_value[gc_lane]
-//line hecbench_score.go:87
-								value += previousGroupFirstElement
-								bins[idx] = value
-//line hecbench_score.go:90
-								gc_l_value[gc_lane] = value
-							}
-						}
-					}
-//line hecbench_score.go:90
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
-					gc_left3 := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-//line hecbench_score.go:90
-								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_score.go:90
-								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-//line hecbench_score.go:90
-								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-//line hecbench_score.go:90
-								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
-								gc_left3 &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left3&(1<<gc_lane) == 0 {
-								continue
-							}
-//line hecbench_score.go:103
-							var previousGroupFirstElement int32
-//line hecbench_score.go:90
-							previousGroupFirstElement = gc_c2r[gc_lane]
-							gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
-						}
-					}
-				}
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
 //line hecbench_score.go:101
 	gc_from, gc_to := 0, gc_bdx
@@ -481,84 +434,62 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			gc_at2 := count[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					{
 //line hecbench_score.go:95
-						gc_at2[0] = 0
-					}
-				}
-				{
-					{
+				gc_at2[0] = 0
 //line hecbench_score.go:95
-						gc_at2[0] = 0
-					}
-				}
-				{
-					{
+				gc_at2[0] = 0
 //line hecbench_score.go:95
-						gc_at2[0] = 0
-					}
-				}
-				{
-					{
+				gc_at2[0] = 0
 //line hecbench_score.go:95
-						gc_at2[0] = 0
-					}
-				}
+				gc_at2[0] = 0
 			}
+//line hecbench_score.go:99
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				{
 //line hecbench_score.go:95
-					gc_at2[0] = 0
-				}
+				gc_at2[0] = 0
 			}
 		} else {
+//line hecbench_score.go:99
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line hecbench_score.go:95
-						count[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_score.go:95
-						count[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_score.go:95
-						count[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line hecbench_score.go:95
-						count[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line hecbench_score.go:95
 					count[0] = 0
 				}
+				{
+//line hecbench_score.go:99
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_score.go:95
+					count[0] = 0
+				}
+				{
+//line hecbench_score.go:99
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_score.go:95
+					count[0] = 0
+				}
+				{
+//line hecbench_score.go:99
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_score.go:95
+					count[0] = 0
+				}
+			}
+//line hecbench_score.go:99
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_score.go:95
+				count[0] = 0
 			}
 		}
 	}
@@ -591,8 +522,3 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		}
 	})
 }
-
-// gc_files_hecbench_score holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_score.go
-var gc_files_hecbench_score embed.FS

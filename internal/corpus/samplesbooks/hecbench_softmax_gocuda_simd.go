@@ -5,99 +5,11 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SoftMaxKernel is softMax of softmax-cuda: thread i computes the softmax
-// of slice i in three passes (max, sum of exponentials, normalise).
-//
-//line hecbench_softmax.go:17
-func SoftMaxKernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_softMaxKernel,
-		func(gc_t *gocuda.Thread) { softMaxKernel(gc_t, numSlice, sliceSize, src, dest) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_softMaxKernel(gc_b, gc_lo, gc_hi, numSlice, sliceSize, src, dest)
-		})
-}
-
-//line hecbench_softmax.go:17
-var gc_src_softMaxKernel = compiled.NewSource(gc_files_hecbench_softmax, "softMaxKernel", "9c88828fe974d3e9ae56a56890b4b5d9a52217c7f1c804ff8fc07208c5ef4d1d", "hecbench_softmax.go:13-33").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
-
-//line hecbench_softmax.go:17
-func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sliceSize int, src, dest []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(numSlice, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line hecbench_softmax.go:18
-						i := gc_bx*gc_bdx + gc_tx
-//line hecbench_softmax.go:22
-						maxVal := src[i*sliceSize]
-						for j := 0; j < sliceSize; j++ {
-							maxVal = max(maxVal, src[i*sliceSize+j])
-						}
-						sum := float32(0)
-						for j_ := 0; j_ < sliceSize; j_++ {
-							sum += expf(src[i*sliceSize+j_] - maxVal)
-						}
-						for j_2 := 0; j_2 < sliceSize; j_2++ {
-							dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
-						}
-					}
-				}
-			}
-//line hecbench_softmax.go:38
-		})
-	}
-}
-
-// SoftMax2Kernel is softMax2 of softmax-cuda: warp w of block b takes
-// slice b·(warps a block)+w, its lanes striding the slice, the maximum
-// and the sum reduced over the tile by cg::reduce.
-//
-//line hecbench_softmax.go:40
-func SoftMax2Kernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_softMax2Kernel,
-		func(gc_t *gocuda.Thread) { softMax2Kernel(gc_t, numSlice, sliceSize, src, dest) },
-		func(gc_b *compiled.Block) { gc_body_softMax2Kernel(gc_b, numSlice, sliceSize, src, dest) })
-}
-
-//line hecbench_softmax.go:40
-var gc_src_softMax2Kernel = compiled.NewSource(gc_files_hecbench_softmax, "softMax2Kernel", "4e12449a2d9e147df65b57c2257811b4b91da706730a443e61e823758dc9c559", "hecbench_softmax.go:35-60").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
 
 //line hecbench_softmax.go:40
 func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, dest []float32) {
@@ -373,9 +285,3 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 		}
 	}
 }
-
-// gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go hecbench_softmax.go
-//line hecbench_softmax.go:68
-var gc_files_hecbench_softmax embed.FS

@@ -5,32 +5,10 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
-	"unsafe"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
-	"github.com/gocuda/gocuda/intrinsic"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BcastShflSg8Kernel is bcast_shfl_sg8 of shuffle-cuda: lane 0's value,
-// arg, broadcast to its warp.
-//
-//line hecbench_warp.go:24
-func BcastShflSg8Kernel(arg int32, out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bcastShflSg8Kernel,
-		func(gc_t *gocuda.Thread) { bcastShflSg8Kernel(gc_t, arg, out) },
-		func(gc_b *compiled.Block) { gc_body_bcastShflSg8Kernel(gc_b, arg, out) })
-}
-
-//line hecbench_warp.go:24
-var gc_src_bcastShflSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflSg8Kernel", "5b0dda5da8aaf5430a86297ff2bdec6cbb229b7125770909fe704503c23d66f7", "hecbench_warp.go:20-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:24
 func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
@@ -126,43 +104,29 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line hecbench_warp.go:30
-					oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:29
-					outV := gc_c1r[gc_lane]
-//line hecbench_warp.go:31
-					out[oi] = outV
+//line hecbench_warp.go:39
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_warp.go:30
+				oi := gc_bdx*gc_bx + gc_tx
+//line hecbench_warp.go:29
+				outV := gc_c1r[gc_lane]
+//line hecbench_warp.go:31
+				out[oi] = outV
 			}
 		}
 	}
 }
-
-// BcastShflXorSg8Kernel is bcast_shfl_xor_sg8 of shuffle-cuda: a butterfly
-// sum of threadIdx.x&7 over groups of 8 lanes.
-//
-//line hecbench_warp.go:38
-func BcastShflXorSg8Kernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_bcastShflXorSg8Kernel,
-		func(gc_t *gocuda.Thread) { bcastShflXorSg8Kernel(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_bcastShflXorSg8Kernel(gc_b, out) })
-}
-
-//line hecbench_warp.go:38
-var gc_src_bcastShflXorSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflXorSg8Kernel", "8923721ff30eb2a9dd750bc05f9127e97c98acd13beae7f21ad6f3393e04b4de", "hecbench_warp.go:34-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:38
 func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
@@ -261,47 +225,32 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bdx * gc_bx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
+//line hecbench_warp.go:52
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bdx * gc_bx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
 //line hecbench_warp.go:44
-					copy(gc_at, gc_l_value[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line hecbench_warp.go:43
-						oi := gc_bdx*gc_bx + gc_tx
-//line hecbench_warp.go:45
-						value := gc_l_value[gc_lane]
-//line hecbench_warp.go:44
-						out[oi] = value
+				copy(gc_at, gc_l_value[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_warp.go:43
+					oi := gc_bdx*gc_bx + gc_tx
+//line hecbench_warp.go:45
+					value := gc_l_value[gc_lane]
+//line hecbench_warp.go:44
+					out[oi] = value
 				}
 			}
 		}
 	}
 }
-
-// TransposeShflKernel is transpose_shfl of shuffle-cuda: each block (of 8,
-// 16 or 32 threads in main) reverses its elements by a shuffle from lane
-// blockDim.x-1-threadIdx.x, under a full mask.
-//
-//line hecbench_warp.go:52
-func TransposeShflKernel(out, in []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_transposeShflKernel,
-		func(gc_t *gocuda.Thread) { transposeShflKernel(gc_t, out, in) },
-		func(gc_b *compiled.Block) { gc_body_transposeShflKernel(gc_b, out, in) })
-}
-
-//line hecbench_warp.go:52
-var gc_src_transposeShflKernel = compiled.NewSource(gc_files_hecbench_warp, "transposeShflKernel", "96ad8a84a07ed37ad77658fe5eaf6d661879fe8e60da6dfc602ae3bf4e67fb50", "hecbench_warp.go:47-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line hecbench_warp.go:52
 func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
@@ -402,151 +351,24 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_warp.go:66
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:54
-					bOffs := bStart + uint32(gc_tx)
+				bOffs := bStart + uint32(gc_tx)
 //line hecbench_warp.go:57
-					out[bOffs] = gc_c1r[gc_lane]
-				}
+				out[bOffs] = gc_c1r[gc_lane]
 			}
 		}
 	}
 }
-
-// AtomicAggregateKernel is k of atomicAggregate-cuda: each thread bumps
-// counter threadIdx.x % s through atomicAggInc.
-//
-//line hecbench_warp.go:81
-func AtomicAggregateKernel(d []int32, s int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_atomicAggregateKernel,
-		func(gc_t *gocuda.Thread) { atomicAggregateKernel(gc_t, d, s) },
-		func(gc_b *compiled.Block) { gc_body_atomicAggregateKernel(gc_b, d, s) })
-}
-
-//line hecbench_warp.go:81
-var gc_src_atomicAggregateKernel = compiled.NewSource(gc_files_hecbench_warp, "atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line hecbench_warp.go:81
-func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-//line hecbench_warp.go:65
-	tmask := uint32(0xFFFFFFFF)
-//line hecbench_warp.go:67
-	var gc_l_ptr_ [32]*int32
-	var gc_l_mask [32]int32
-	var gc_c1v [32]uint64
-	var gc_c1r [32]uint32
-	var gc_c2m [32]uint32
-	var gc_c2v [32]int32
-	var gc_c2a [32]int
-	var gc_c2w [32]int
-	var gc_c2r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:82
-				ptr := &d[gc_tx%s]
-				var ptr_ *int32 = ptr
-//line hecbench_warp.go:64
-				var mask int32
-//line hecbench_warp.go:66
-				gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
-				gc_l_ptr_[gc_lane] = ptr_
-				gc_l_mask[gc_lane] = mask
-			}
-		}
-//line hecbench_warp.go:66
-		compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:69
-				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
-				ptr_ := gc_l_ptr_[gc_lane]
-//line hecbench_warp.go:73
-				var mask int32
-//line hecbench_warp.go:66
-				mask = int32(gc_c1r[gc_lane])
-				leader := intrinsic.Ffs(mask) - 1
-				res := int32(0)
-//line hecbench_warp.go:70
-				if int(laneID) == leader {
-					res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
-				}
-				gc_c2m[gc_lane] = uint32(mask)
-				gc_c2v[gc_lane] = res
-				gc_c2a[gc_lane] = leader
-				gc_c2w[gc_lane] = 32
-				gc_l_mask[gc_lane] = mask
-			}
-		}
-//line hecbench_warp.go:73
-		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line hecbench_warp.go:69
-				laneID := uint32(gc_tx % 32)
-//line hecbench_warp.go:71
-				mask := gc_l_mask[gc_lane]
-//line hecbench_warp.go:73
-				var res int32
-//line hecbench_warp.go:73
-				res = gc_c2r[gc_lane]
-				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
-//line hecbench_warp.go:74
-				_ = r
-			}
-		}
-	}
-}
-
-// gc_files_hecbench_warp holds the source files whose lines the kernels' records hash.
-//
-//go:embed hecbench_warp.go
-//line hecbench_warp.go:85
-var gc_files_hecbench_warp embed.FS

@@ -5,105 +5,11 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// StencilKernel is stencil_kernel of stencil.cu: one thread an interior
-// point, reading its six neighbours from global memory.
-//
-//line pmpp_stencil.go:27
-func StencilKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_stencilKernel,
-		func(gc_t *gocuda.Thread) { stencilKernel(gc_t, in, out, N, c0, c1, c2, c3, c4, c5, c6) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_stencilKernel(gc_b, gc_lo, gc_hi, in, out, N, c0, c1, c2, c3, c4, c5, c6)
-		})
-}
-
-//line pmpp_stencil.go:27
-var gc_src_stencilKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilKernel", "0ac2c6ae3a96f5b43a348292e0279723b9d1bda94a9121b666fea9c73de5a611", "pmpp_stencil.go:23-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line pmpp_stencil.go:27
-func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	gc_bz := gc_lo / (gc_gdx * gc_gdy)
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-				gc_bz++
-			}
-		}
-//line pmpp_stencil.go:55
-		gc_ty := 0
-		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line pmpp_stencil.go:28
-				i := uint32(gc_bz*gc_bdz + gc_tz)
-				j := uint32(gc_by*gc_bdy + gc_ty)
-				k := uint32(gc_bx*gc_bdx + gc_tx)
-				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
-					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-						float32(c1)*in[i*N*N+j*N+(k-1)] +
-						float32(c2)*in[i*N*N+j*N+(k+1)] +
-						float32(c3)*in[i*N*N+(j-1)*N+k] +
-						float32(c4)*in[i*N*N+(j+1)*N+k] +
-						float32(c5)*in[(i-1)*N*N+j*N+k] +
-						float32(c6)*in[(i+1)*N*N+j*N+k]
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
-
-// StencilSharedMemoryKernel is stencil_kernel_shared_memory of stencil.cu:
-// each block of 10³ threads loads an input tile with its halo into shared
-// memory, and its inner 8³ threads compute.
-//
-//line pmpp_stencil.go:47
-func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stencilSharedMemoryKernel,
-		func(gc_t *gocuda.Thread) { stencilSharedMemoryKernel(gc_t, in, out, N, c0, c1, c2, c3, c4, c5, c6) },
-		func(gc_b *compiled.Block) {
-			gc_body_stencilSharedMemoryKernel(gc_b, in, out, N, c0, c1, c2, c3, c4, c5, c6)
-		})
-}
-
-//line pmpp_stencil.go:47
-var gc_src_stencilSharedMemoryKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:47
 func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -725,22 +631,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		}
 	}
 }
-
-// StencilThreadCoarseningKernel is stencil_kernel_thread_coarsening of
-// stencil.cu: a 32×32 block walks 30 planes along z, three planes in
-// shared memory (previous, current, next) shifted after each step.
-//
-//line pmpp_stencil.go:76
-func StencilThreadCoarseningKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stencilThreadCoarseningKernel,
-		func(gc_t *gocuda.Thread) { stencilThreadCoarseningKernel(gc_t, in, out, N, c0, c1, c2, c3, c4, c5, c6) },
-		func(gc_b *compiled.Block) {
-			gc_body_stencilThreadCoarseningKernel(gc_b, in, out, N, c0, c1, c2, c3, c4, c5, c6)
-		})
-}
-
-//line pmpp_stencil.go:76
-var gc_src_stencilThreadCoarseningKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:76
 func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -1743,24 +1633,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 	}
 }
 
-// StencilRegisterTilingKernel is stencil_kernel_register_tiling of
-// stencil.cu: coarsening along z with the previous and next planes in
-// registers and only the current one in shared memory. (Its c3 and c4
-// take the neighbours at j+1 and j-1, the other way round from the
-// other kernels; the book's coefficients are symmetric.)
-//
-//line pmpp_stencil.go:126
-func StencilRegisterTilingKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_stencilRegisterTilingKernel,
-		func(gc_t *gocuda.Thread) { stencilRegisterTilingKernel(gc_t, in, out, N, c0, c1, c2, c3, c4, c5, c6) },
-		func(gc_b *compiled.Block) {
-			gc_body_stencilRegisterTilingKernel(gc_b, in, out, N, c0, c1, c2, c3, c4, c5, c6)
-		})
-}
-
-//line pmpp_stencil.go:126
-var gc_src_stencilRegisterTilingKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line pmpp_stencil.go:126
 func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
 	t := gc_b.Thread()
@@ -2760,8 +2632,3 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 		}
 	}
 }
-
-// gc_files_pmpp_stencil holds the source files whose lines the kernels' records hash.
-//
-//go:embed pmpp_stencil.go
-var gc_files_pmpp_stencil embed.FS

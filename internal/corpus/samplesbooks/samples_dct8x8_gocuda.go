@@ -226,52 +226,52 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		dst := gc_s_dst[gc_rank]
 		blPtr := gc_s_blPtr[gc_rank]
 		{
-			{
 //line samples_dct8x8.go:144
-				i_ := int(0)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(0)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(1)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(1)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(2)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(2)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(3)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(3)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(4)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(4)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(5)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(5)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(6)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(6)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:144
-				i_ := int(7)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
+			i_ := int(7)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
 }
 
 // CUDAKernel2IDCTKernel is CUDAkernel2IDCT of dct8x8_kernel2.cuh: the same
 // walk with the inverse transform.
+//
+//line samples_dct8x8.go:153
 func CUDAKernel2IDCTKernel(dst, src []float32, ImgStride int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cudaKernel2IDCTKernel,
 		func(gc_t *gocuda.Thread) { cudaKernel2IDCTKernel(gc_t, dst, src, ImgStride) },
@@ -476,46 +476,44 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		dst := gc_s_dst[gc_rank]
 		blPtr := gc_s_blPtr[gc_rank]
 		{
-			{
 //line samples_dct8x8.go:177
-				i_ := int(0)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(0)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(1)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(1)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(2)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(2)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(3)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(3)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(4)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(4)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(5)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(5)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(6)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
-			{
+			i_ := int(6)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+		}
+		{
 //line samples_dct8x8.go:177
-				i_ := int(7)
-				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-			}
+			i_ := int(7)
+			dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 		}
 	}
 }
@@ -523,6 +521,8 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 // CUDAKernelQuantizationFloatKernel is CUDAkernelQuantizationFloat of
 // dct8x8_kernel_quantization.cuh: each coefficient rounded to a multiple
 // of its entry of the quantization table.
+//
+//line samples_dct8x8.go:187
 func CUDAKernelQuantizationFloatKernel(SrcDst []float32, Stride int, Q []int16) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cudaKernelQuantizationFloatKernel,
 		func(gc_t *gocuda.Thread) { cudaKernelQuantizationFloatKernel(gc_t, SrcDst, Stride, Q) },

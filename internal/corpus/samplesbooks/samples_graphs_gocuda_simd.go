@@ -5,33 +5,12 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GraphReduceKernel is reduce of simpleCudaGraphs.cu: a grid-stride sum a
-// thread, each tile's first 16 lanes folding their upper neighbours into
-// shared memory under tile barriers, thread 0 adding the tiles' sums.
-//
-//line samples_graphs.go:24
-func GraphReduceKernel(inputVec []float32, outputVec []float64, inputSize, outputSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_graphReduceKernel,
-		func(gc_t *gocuda.Thread) { graphReduceKernel(gc_t, inputVec, outputVec, inputSize, outputSize) },
-		func(gc_b *compiled.Block) {
-			gc_body_graphReduceKernel(gc_b, inputVec, outputVec, inputSize, outputSize)
-		})
-}
-
-//line samples_graphs.go:24
-var gc_src_graphReduceKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceKernel", "82609b660c45c938c4af1d5fb38cba91f39692583cb36a6c4f7c929145604994", "samples_graphs.go:19-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_graphs.go:24
 func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
@@ -362,20 +341,6 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	}
 }
 
-// GraphReduceFinalKernel is reduceFinal of simpleCudaGraphs.cu: one block
-// folds the partial sums by halves in shared memory, each step guarded by
-// blockDim, and warp 0 finishes with tile32.shfl_down.
-//
-//line samples_graphs.go:67
-func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_graphReduceFinalKernel,
-		func(gc_t *gocuda.Thread) { graphReduceFinalKernel(gc_t, inputVec, result, inputSize) },
-		func(gc_b *compiled.Block) { gc_body_graphReduceFinalKernel(gc_b, inputVec, result, inputSize) })
-}
-
-//line samples_graphs.go:67
-var gc_src_graphReduceFinalKernel = compiled.NewSource(gc_files_samples_graphs, "graphReduceFinalKernel", "475b38fd602153a13fd5fc94e043673b7fc26d0f8b428010d1964afe840c1759", "samples_graphs.go:62-116").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line samples_graphs.go:67
 func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
 	t := gc_b.Thread()
@@ -680,66 +645,64 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples_graphs.go:113
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:104
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+				gc_hi2 = 0
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_graphs.go:104
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
-				}
+				tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:107
+				tempSum += tmp[gc_rank+32]
+//line samples_graphs.go:109
+				gc_s_tempSum[gc_rank] = tempSum
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
-					gc_hi2 = 0
-				}
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+//line samples_graphs.go:109
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples_graphs.go:116
 					tempSum := gc_s_tempSum[gc_rank]
-					{
-//line samples_graphs.go:107
-						tempSum += tmp[gc_rank+32]
+//line samples_graphs.go:110
+					gc_c1v[gc_lane] = tempSum
+				}
+//line samples_graphs.go:110
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
+					gc_rank := gc_w + gc_lane
+//line samples_graphs.go:117
+					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:110
+					tempSum += gc_c1r[gc_lane]
 					gc_s_tempSum[gc_rank] = tempSum
 				}
-//line samples_graphs.go:109
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_graphs.go:116
-						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:110
-						gc_c1v[gc_lane] = tempSum
-					}
-//line samples_graphs.go:110
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_graphs.go:117
-						tempSum := gc_s_tempSum[gc_rank]
-//line samples_graphs.go:110
-						tempSum += gc_c1r[gc_lane]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
+//line samples_graphs.go:117
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -751,9 +714,3 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 	}
 }
-
-// gc_files_samples_graphs holds the source files whose lines the kernels' records hash.
-//
-//go:embed samples_graphs.go
-//line samples_graphs.go:124
-var gc_files_samples_graphs embed.FS

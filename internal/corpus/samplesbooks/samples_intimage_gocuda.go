@@ -56,6 +56,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	tile_ := cg.TiledPartition(cta_, 32)
 //line samples_intimage.go:40
 	sums := gc_shared1(128)[:128]
+//line samples_intimage.go:42
 	var gc_l_sum [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -63,65 +64,64 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line samples_intimage.go:150
-				id := uint32(gc_tx)
-//line samples_intimage.go:152
-				var data Uint4 = scanline[id]
-//line samples_intimage.go:44
-				var result_ [16]uint32
-				{
-					a := uintToUchar4(data.X)
-					b := uintToUchar4(data.Y)
-					c := uintToUchar4(data.Z)
-					d := uintToUchar4(data.W)
-//line samples_intimage.go:51
-					result_[0] = uint32(a.X)
-					result_[1] = uint32(a.X) + uint32(a.Y)
-					result_[2] = uint32(a.X) + uint32(a.Y) + uint32(a.Z)
-					result_[3] = uint32(a.X) + uint32(a.Y) + uint32(a.Z) + uint32(a.W)
-//line samples_intimage.go:56
-					result_[4] = uint32(b.X)
-					result_[5] = uint32(b.X) + uint32(b.Y)
-					result_[6] = uint32(b.X) + uint32(b.Y) + uint32(b.Z)
-					result_[7] = uint32(b.X) + uint32(b.Y) + uint32(b.Z) + uint32(b.W)
-//line samples_intimage.go:61
-					result_[8] = uint32(c.X)
-					result_[9] = uint32(c.X) + uint32(c.Y)
-					result_[10] = uint32(c.X) + uint32(c.Y) + uint32(c.Z)
-					result_[11] = uint32(c.X) + uint32(c.Y) + uint32(c.Z) + uint32(c.W)
-//line samples_intimage.go:66
-					result_[12] = uint32(d.X)
-					result_[13] = uint32(d.X) + uint32(d.Y)
-					result_[14] = uint32(d.X) + uint32(d.Y) + uint32(d.Z)
-					result_[15] = uint32(d.X) + uint32(d.Y) + uint32(d.Z) + uint32(d.W)
-				}
-//line samples_intimage.go:72
-				for i := 4; i <= 7; i++ {
-					result_[i] += result_[3]
-				}
-//line samples_intimage.go:76
-				for i_ := 8; i_ <= 11; i_++ {
-					result_[i_] += result_[7]
-				}
-//line samples_intimage.go:80
-				for i_2 := 12; i_2 <= 15; i_2++ {
-					result_[i_2] += result_[11]
-				}
-//line samples_intimage.go:84
-				sum := result_[15]
-				gc_s_result_[gc_rank] = result_
-				gc_l_sum[gc_lane] = sum
+//line samples_intimage.go:50
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:150
+			id := uint32(gc_tx)
+//line samples_intimage.go:152
+			var data Uint4 = scanline[id]
+//line samples_intimage.go:44
+			var result_ [16]uint32
+//line samples_intimage.go:46
+			a := uintToUchar4(data.X)
+			b := uintToUchar4(data.Y)
+			c := uintToUchar4(data.Z)
+			d := uintToUchar4(data.W)
+//line samples_intimage.go:51
+			result_[0] = uint32(a.X)
+			result_[1] = uint32(a.X) + uint32(a.Y)
+			result_[2] = uint32(a.X) + uint32(a.Y) + uint32(a.Z)
+			result_[3] = uint32(a.X) + uint32(a.Y) + uint32(a.Z) + uint32(a.W)
+//line samples_intimage.go:56
+			result_[4] = uint32(b.X)
+			result_[5] = uint32(b.X) + uint32(b.Y)
+			result_[6] = uint32(b.X) + uint32(b.Y) + uint32(b.Z)
+			result_[7] = uint32(b.X) + uint32(b.Y) + uint32(b.Z) + uint32(b.W)
+//line samples_intimage.go:61
+			result_[8] = uint32(c.X)
+			result_[9] = uint32(c.X) + uint32(c.Y)
+			result_[10] = uint32(c.X) + uint32(c.Y) + uint32(c.Z)
+			result_[11] = uint32(c.X) + uint32(c.Y) + uint32(c.Z) + uint32(c.W)
+//line samples_intimage.go:66
+			result_[12] = uint32(d.X)
+			result_[13] = uint32(d.X) + uint32(d.Y)
+			result_[14] = uint32(d.X) + uint32(d.Y) + uint32(d.Z)
+			result_[15] = uint32(d.X) + uint32(d.Y) + uint32(d.Z) + uint32(d.W)
+//line samples_intimage.go:72
+			for i := 4; i <= 7; i++ {
+				result_[i] += result_[3]
+			}
+//line samples_intimage.go:76
+			for i_ := 8; i_ <= 11; i_++ {
+				result_[i_] += result_[7]
+			}
+//line samples_intimage.go:80
+			for i_2 := 12; i_2 <= 15; i_2++ {
+				result_[i_2] += result_[11]
+			}
+//line samples_intimage.go:84
+			sum := result_[15]
+//line samples_intimage.go:88
+			gc_s_result_[gc_rank] = result_
+			gc_l_sum[gc_lane] = sum
 		}
 //line samples_intimage.go:88
 		for i_3 := uint32(1); i_3 < 32; i_3 *= 2 {
@@ -131,6 +131,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+//line samples_intimage.go:43
 				result_ := gc_s_result_[gc_rank]
 				sum := gc_l_sum[gc_lane]
 //line samples_intimage.go:89
@@ -138,89 +139,89 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 //line samples_intimage.go:91
 				if laneID >= i_3 {
 					{
-						{
 //line samples_intimage.go:92
-							j := int(0)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(1)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(2)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(3)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(4)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(5)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(6)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(7)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(8)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(9)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(10)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(11)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(12)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(13)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(14)
-							result_[j] += n
-						}
-						{
-//line samples_intimage.go:92
-							j := int(15)
-							result_[j] += n
-						}
+						j := int(0)
+						result_[j] += n
 					}
+					{
+//line samples_intimage.go:92
+						j := int(1)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(2)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(3)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(4)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(5)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(6)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(7)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(8)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(9)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(10)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(11)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(12)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(13)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(14)
+						result_[j] += n
+					}
+					{
+//line samples_intimage.go:92
+						j := int(15)
+						result_[j] += n
+					}
+//line samples_intimage.go:96
 					sum += n
 				}
+//line samples_intimage.go:99
 				gc_s_result_[gc_rank] = result_
 				gc_l_sum[gc_lane] = sum
 			}
@@ -230,6 +231,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:101
 			if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
@@ -237,77 +239,82 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			}
 		}
 	}
+//line samples_intimage.go:108
 	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
-			var gc_m12 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_intimage.go:116
+		var gc_m12 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:42
+			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:107
+			if warpID == 0 {
+				gc_m12 |= 1 << gc_lane
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples_intimage.go:42
-				warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-//line samples_intimage.go:107
-				if warpID == 0 {
-					gc_m12 |= 1 << gc_lane
-				}
+//line samples_intimage.go:41
+				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+//line samples_intimage.go:108
+				warpSum := sums[laneID]
+//line samples_intimage.go:110
+				gc_l_warpSum[gc_lane] = warpSum
 			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
+//line samples_intimage.go:110
+			for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
+				compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_warpSum, int(i_4), nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 //line samples_intimage.go:41
 					laneID := uint32((gc_rank & (tile_.Size() - 1)))
-//line samples_intimage.go:108
-					warpSum := sums[laneID]
+//line samples_intimage.go:43
+					warpSum := gc_l_warpSum[gc_lane]
+//line samples_intimage.go:111
+					n_ := gc_c2r[gc_lane]
+//line samples_intimage.go:113
+					if laneID >= i_4 {
+						warpSum += n_
+					}
+//line samples_intimage.go:117
 					gc_l_warpSum[gc_lane] = warpSum
 				}
-//line samples_intimage.go:110
-				for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
-					compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_warpSum, int(i_4), nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-//line samples_intimage.go:41
-						laneID := uint32((gc_rank & (tile_.Size() - 1)))
-						warpSum := gc_l_warpSum[gc_lane]
-//line samples_intimage.go:111
-						n_ := gc_c2r[gc_lane]
-//line samples_intimage.go:113
-						if laneID >= i_4 {
-							warpSum += n_
-						}
-						gc_l_warpSum[gc_lane] = warpSum
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line samples_intimage.go:41
-					laneID := uint32((gc_rank & (tile_.Size() - 1)))
-					warpSum := gc_l_warpSum[gc_lane]
-//line samples_intimage.go:118
-					sums[laneID] = warpSum
-				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intimage.go:41
+				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+//line samples_intimage.go:43
+				warpSum := gc_l_warpSum[gc_lane]
+//line samples_intimage.go:118
+				sums[laneID] = warpSum
+			}
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
 //line samples_intimage.go:172
 	blockOffset := uint32(gc_bx) * 480
+//line samples_intimage.go:174
 	var gc_l_idxToElem [32]func(idx uint32) Uint4
 	var gc_c3v [32]Uint4
 	var gc_c3r [32]Uint4
@@ -333,93 +340,92 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
 			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:44
 			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:123
 			if warpID > 0 {
 				blockSum := sums[warpID-1]
 				{
-					{
+					i_5 := int(0)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(0)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(1)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(1)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(2)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(2)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(3)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(3)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(4)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(4)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(5)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(5)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(6)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(6)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(7)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(7)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(8)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(8)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(9)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(9)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(10)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(10)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(11)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(11)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(12)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(12)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(13)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(13)
-						result_[i_5] += blockSum
-					}
-					{
+					i_5 := int(14)
+					result_[i_5] += blockSum
+				}
+				{
 //line samples_intimage.go:126
-						i_5 := int(14)
-						result_[i_5] += blockSum
-					}
-					{
-//line samples_intimage.go:126
-						i_5 := int(15)
-						result_[i_5] += blockSum
-					}
+					i_5 := int(15)
+					result_[i_5] += blockSum
 				}
 			}
+//line samples_intimage.go:131
 			out := packedResult{
 				Uint4{result_[0], result_[1], result_[2], result_[3]},
 				Uint4{result_[4], result_[5], result_[6], result_[7]},
@@ -485,6 +491,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
+//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:176
 				gc_s_result[gc_rank].w = gc_c5r[gc_lane]
@@ -540,6 +547,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 				idMask := id & 3
 				idSwizzle := (id + 2) & 3
 				idShift := (id >> 2) << 4
+//line samples_intimage.go:173
 				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:185
 				gc_s_result[gc_rank].w = gc_c9r[gc_lane]
@@ -593,42 +601,50 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
+//line samples_intimage.go:213
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 1
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 2
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 3
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line samples_intimage.go:201
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -639,6 +655,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					gc_at[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
@@ -652,6 +669,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -662,6 +680,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -672,6 +691,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
@@ -682,6 +702,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						stepSum := uint32(0)
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
@@ -692,6 +713,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					stepSum := uint32(0)
 //line samples_intimage.go:204
 					sums[gc_tx][gc_ty] = 0
+//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			}
@@ -717,6 +739,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 //line samples_intimage.go:211
 					sum = p[0]
 					sums[gc_tx][gc_ty] = sum
+//line samples_intimage.go:215
 					gc_s_sum[gc_rank] = sum
 					gc_s_p[gc_rank] = p
 				}
@@ -726,6 +749,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
+//line samples_intimage.go:225
 		var gc_l_partialSum [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -755,35 +779,38 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					partialSum := int32(0)
 //line samples_intimage.go:221
 					partialSum = int32(sums[k][j])
+//line samples_intimage.go:223
 					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
 //line samples_intimage.go:223
 			for i := 1; i <= 8; i *= 2 {
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_l_partialSum, i, 32, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-//line samples_intimage.go:199
-						tidx := gc_bx*gc_bdx + gc_tx
-						laneID := uint32(tidx % 8)
-						partialSum := gc_l_partialSum[gc_lane]
-//line samples_intimage.go:224
-						n := gc_c1r[gc_lane]
 //line samples_intimage.go:226
-						if laneID >= uint32(i) {
-							partialSum += n
-						}
-						gc_l_partialSum[gc_lane] = partialSum
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+//line samples_intimage.go:199
+					tidx := gc_bx*gc_bdx + gc_tx
+					laneID := uint32(tidx % 8)
+//line samples_intimage.go:202
+					partialSum := gc_l_partialSum[gc_lane]
+//line samples_intimage.go:224
+					n := gc_c1r[gc_lane]
+//line samples_intimage.go:226
+					if laneID >= uint32(i) {
+						partialSum += n
+					}
+//line samples_intimage.go:230
+					gc_l_partialSum[gc_lane] = partialSum
 				}
 			}
 			{
+//line samples_intimage.go:235
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
@@ -801,6 +828,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 //line samples_intimage.go:218
 					j := gc_tx % 8
 					k := gc_tx/8 + gc_ty*4
+//line samples_intimage.go:221
 					partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:231
 					sums[k][j] = uint32(partialSum)
@@ -808,6 +836,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 		{
+//line samples_intimage.go:237
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sums) {
@@ -850,6 +879,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
+//line samples_intimage.go:251
 		gc_step3 := 0
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
@@ -898,5 +928,4 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 // gc_files_samples_intimage holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intimage.go
-//line samples_intimage.go:250
 var gc_files_samples_intimage embed.FS

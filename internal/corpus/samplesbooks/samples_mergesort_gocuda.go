@@ -909,5 +909,4 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 // gc_files_samples_mergesort holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_mergesort.go
-//line samples_mergesort.go:425
 var gc_files_samples_mergesort embed.FS

@@ -70,12 +70,11 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			index := gc_bx*gc_bdx + gc_tx
 //line samples_nbody.go:91
 			if index >= int(deviceNumBodies) {
-				{
 //line samples_nbody.go:91
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line samples_nbody.go:95
 			position := oldPos[int(deviceOffset)+index]
 //line samples_nbody.go:97
 			var bodyPos Vec4[T] = position
@@ -158,5 +157,4 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 // gc_files_samples_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_nbody.go
-//line samples_nbody.go:127
 var gc_files_samples_nbody embed.FS

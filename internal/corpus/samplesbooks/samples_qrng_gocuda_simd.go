@@ -5,7 +5,6 @@
 package samplesbooks
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/cg"
@@ -13,167 +12,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// QuasirandomGeneratorKernel is quasirandomGeneratorKernel of
-// quasirandomGenerator_kernel.cu: threadIdx.y picks the dimension, and
-// each point XORs the table's entries of the set bits of seed+pos, in a
-// grid-stride loop.
-//
-//line samples_qrng.go:30
-func QuasirandomGeneratorKernel(dOutput []float32, cTable []uint32, seed, N uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_quasirandomGeneratorKernel,
-		func(gc_t *gocuda.Thread) { quasirandomGeneratorKernel(gc_t, dOutput, cTable, seed, N) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_quasirandomGeneratorKernel(gc_b, gc_lo, gc_hi, dOutput, cTable, seed, N)
-		})
-}
-
-//line samples_qrng.go:30
-var gc_src_quasirandomGeneratorKernel = compiled.NewSource(gc_files_samples_qrng, "quasirandomGeneratorKernel", "a290d90e5fa983b6babadfa609afbe066e347cd1b27df4f40612d43a0dc74780", "samples_qrng.go:24-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples_qrng.go:30
-func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []float32, cTable []uint32, seed, N uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples_qrng.go:49
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples_qrng.go:31
-				dimBase := cTable[gc_ty*qrngResolution:]
-				tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
-				threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-//line samples_qrng.go:35
-				for pos := tid; pos < N; pos += threadN {
-					result := uint32(0)
-					data := seed + pos
-//line samples_qrng.go:39
-					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
-//line samples_qrng.go:39
-						gc_b.Tick()
-//line samples_qrng.go:39
-						if gc_b.Stopped() {
-//line samples_qrng.go:39
-							return
-						}
-//line samples_qrng.go:40
-						if data&1 != 0 {
-							result ^= dimBase[bit]
-						}
-					}
-//line samples_qrng.go:45
-					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
-				}
-			}
-//line samples_qrng.go:51
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-// InverseCNDKernel is inverseCNDKernel of quasirandomGenerator_kernel.cu:
-// maps the input sequence, or pathN evenly spaced points when dInput is
-// nil (a null pointer in C), through the inverse normal distribution.
-//
-//line samples_qrng.go:108
-func InverseCNDKernel(dOutput []float32, dInput []uint32, pathN uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_inverseCNDKernel,
-		func(gc_t *gocuda.Thread) { inverseCNDKernel(gc_t, dOutput, dInput, pathN) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_inverseCNDKernel(gc_b, gc_lo, gc_hi, dOutput, dInput, pathN)
-		})
-}
-
-//line samples_qrng.go:108
-var gc_src_inverseCNDKernel = compiled.NewSource(gc_files_samples_qrng, "inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101")
-
-//line samples_qrng.go:108
-func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []float32, dInput []uint32, pathN uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples_qrng.go:109
-		distance := ^uint32(0) / (pathN + 1)
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples_qrng.go:110
-						tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
-						threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-//line samples_qrng.go:113
-						if dInput != nil {
-							for pos := tid; pos < pathN; pos += threadN {
-								d := dInput[pos]
-								dOutput[pos] = moroInvCNDgpu(d)
-							}
-						} else {
-							for pos_ := tid; pos_ < pathN; pos_ += threadN {
-								d_ := (pos_ + 1) * distance
-								dOutput[pos_] = moroInvCNDgpu(d_)
-							}
-						}
-					}
-				}
-			}
-//line samples_qrng.go:129
-		})
-	}
-}
-
-// SobolGPUKernel is sobolGPU_kernel of SobolQRNG/sobol_gpu.cu: blockIdx.y
-// picks the dimension, whose 32 direction numbers the block stages in
-// shared memory; each thread computes its first point from the Gray code
-// of its index and then jumps by the (power-of-two) grid stride.
-//
-//line samples_qrng.go:139
-func SobolGPUKernel(nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_sobolGPUKernel,
-		func(gc_t *gocuda.Thread) { sobolGPUKernel(gc_t, nVectors, nDimensions, dDirections, dOutput) },
-		func(gc_b *compiled.Block) { gc_body_sobolGPUKernel(gc_b, nVectors, nDimensions, dDirections, dOutput) })
-}
-
-//line samples_qrng.go:139
-var gc_src_sobolGPUKernel = compiled.NewSource(gc_files_samples_qrng, "sobolGPUKernel", "c58d355ad3bd18d4adbde76d0d47765d203a6af71d24d36b646a6685aafb352d", "samples_qrng.go:133-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples_qrng.go:139
 func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) {
@@ -210,36 +48,29 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					{
 //line samples_qrng.go:147
-						archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-					}
+					archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
-//line samples_qrng.go:149
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				{
 //line samples_qrng.go:148
-					gc_at[gc_tx] = gc_at2[gc_tx]
-				}
+				gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
+//line samples_qrng.go:152
 			gc_vstep2 := gc_from
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					{
 //line samples_qrng.go:148
-						if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
+					if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
 //line samples_qrng.go:148
-							break
-						}
-//line samples_qrng.go:148
-						archsimd.LoadUint32x8Slice(dDirections[gc_tx:]).StoreSlice(v[gc_tx:])
+						break
 					}
+//line samples_qrng.go:148
+					archsimd.LoadUint32x8Slice(dDirections[gc_tx:]).StoreSlice(v[gc_tx:])
 				}
-//line samples_qrng.go:150
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -248,46 +79,40 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line samples_qrng.go:148
-						v[gc_tx] = dDirections[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_qrng.go:148
-						v[gc_tx] = dDirections[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_qrng.go:148
-						v[gc_tx] = dDirections[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples_qrng.go:148
-						v[gc_tx] = dDirections[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line samples_qrng.go:148
 					v[gc_tx] = dDirections[gc_tx]
 				}
+				{
+//line samples_qrng.go:152
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_qrng.go:148
+					v[gc_tx] = dDirections[gc_tx]
+				}
+				{
+//line samples_qrng.go:152
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_qrng.go:148
+					v[gc_tx] = dDirections[gc_tx]
+				}
+				{
+//line samples_qrng.go:152
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_qrng.go:148
+					v[gc_tx] = dDirections[gc_tx]
+				}
+			}
+//line samples_qrng.go:152
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_qrng.go:148
+				v[gc_tx] = dDirections[gc_tx]
 			}
 		}
 	}
@@ -363,9 +188,3 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 		}
 	}
 }
-
-// gc_files_samples_qrng holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go samples_qrng.go
-//line samples_qrng.go:190
-var gc_files_samples_qrng embed.FS

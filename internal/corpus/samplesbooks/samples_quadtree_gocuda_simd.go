@@ -5,7 +5,6 @@
 package samplesbooks
 
 import (
-	"embed"
 	"math/bits"
 	"simd/archsimd"
 
@@ -13,30 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// BuildQuadtreeKernel is build_quadtree_kernel<NUM_THREADS_PER_BLOCK> of
-// cdpQuadtree.cu: block blockIdx.x builds node nodes[blockIdx.x], reading
-// its points from points[pointSelector] and moving them, grouped by
-// quadrant (top-left, top-right, bottom-left, bottom-right, each in its
-// original order), to the other buffer, then launching a block for each
-// child; a node at the maximum depth or with few points copies its points
-// to points[0] if they are in points[1] and stops.
-//
-//line samples_quadtree.go:95
-func BuildQuadtreeKernel(dev *gocuda.Device, numThreadsPerBlock int, nodes []qtNode, points []qtPoints, params qtParameters) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_buildQuadtreeKernel,
-		func(gc_t *gocuda.Thread) { buildQuadtreeKernel(gc_t, dev, numThreadsPerBlock, nodes, points, params) },
-		func(gc_b *compiled.Block) {
-			gc_body_buildQuadtreeKernel(gc_b, dev, numThreadsPerBlock, nodes, points, params)
-		})
-}
-
-//line samples_quadtree.go:95
-var gc_src_buildQuadtreeKernel = compiled.NewSource(gc_files_samples_quadtree, "buildQuadtreeKernel", "f50eb531b87bf34adf76bc697517985040bb1567eb7db92052089665fb527d01", "samples_quadtree.go:86-345")
 
 //line samples_quadtree.go:95
 func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numThreadsPerBlock int, nodes []qtNode, points []qtPoints, params qtParameters) {
@@ -119,26 +94,24 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 //line samples_quadtree.go:102
 				var sNumPts [4][]int32
 				{
-					{
 //line samples_quadtree.go:103
-						i := int(0)
-						sNumPts[i] = smem[i*numWarpsPerBlock:]
-					}
-					{
+					i := int(0)
+					sNumPts[i] = smem[i*numWarpsPerBlock:]
+				}
+				{
 //line samples_quadtree.go:103
-						i := int(1)
-						sNumPts[i] = smem[i*numWarpsPerBlock:]
-					}
-					{
+					i := int(1)
+					sNumPts[i] = smem[i*numWarpsPerBlock:]
+				}
+				{
 //line samples_quadtree.go:103
-						i := int(2)
-						sNumPts[i] = smem[i*numWarpsPerBlock:]
-					}
-					{
+					i := int(2)
+					sNumPts[i] = smem[i*numWarpsPerBlock:]
+				}
+				{
 //line samples_quadtree.go:103
-						i := int(3)
-						sNumPts[i] = smem[i*numWarpsPerBlock:]
-					}
+					i := int(3)
+					sNumPts[i] = smem[i*numWarpsPerBlock:]
 				}
 //line samples_quadtree.go:111
 				laneMaskLt := int32(1)<<laneID - 1
@@ -171,17 +144,16 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 							}
 						}
 					}
-					{
 //line samples_quadtree.go:132
-						gc_exited[gc_rank] = true
+					gc_exited[gc_rank] = true
 //line samples_quadtree.go:132
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line samples_quadtree.go:132
-						gc_act &^= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
 //line samples_quadtree.go:134
-						continue gc_L9
-					}
+					continue gc_L9
 				}
+//line samples_quadtree.go:137
 				bbox := node.boundingBox()
 //line samples_quadtree.go:139
 				bbox.computeCenter(&gc_s_center[gc_rank])
@@ -203,237 +175,236 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_l_inPoints[gc_lane] = inPoints
 			}
 		}
-		{
 //line samples_quadtree.go:152
-			gc_save23 := gc_act
-			gc_in23 := gc_act
+		gc_save23 := gc_act
+		gc_in23 := gc_act
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			rangeBegin := gc_s_rangeBegin[gc_rank]
+//line samples_quadtree.go:151
+			rangeIt := rangeBegin + (gc_rank & (32 - 1))
+//line samples_quadtree.go:153
+			gc_l_rangeIt[gc_lane] = rangeIt
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in23 &^ gc_dead
+			var gc_m23, gc_skip23 uint32
+//line samples_quadtree.go:163
+			gc_m23 = ^uint32(0)
+			gc_in23 &= gc_m23
+			gc_act = gc_in23
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line samples_quadtree.go:175
+				rangeEnd := gc_s_rangeEnd[gc_rank]
+				rangeIt := gc_l_rangeIt[gc_lane]
+//line samples_quadtree.go:151
+				gc_c1v[gc_lane] = rangeIt < rangeEnd
+			}
+//line samples_quadtree.go:151
+			compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_quadtree.go:151
+				var any_ bool = gc_c1r[gc_lane]
+//line samples_quadtree.go:153
+				gc_l_any_[gc_lane] = any_
+			}
+//line samples_quadtree.go:156
+			var gc_m12 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				rangeBegin := gc_s_rangeBegin[gc_rank]
+				any_ := gc_l_any_[gc_lane]
 //line samples_quadtree.go:151
-				rangeIt := rangeBegin + (gc_rank & (32 - 1))
-//line samples_quadtree.go:153
+				if !(any_) {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+//line samples_quadtree.go:151
+				gc_in23 &^= gc_act
+				gc_skip23 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save12 &^ gc_dead &^ gc_skip23
+//line samples_quadtree.go:157
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				rangeEnd := gc_s_rangeEnd[gc_rank]
+				inPoints := gc_l_inPoints[gc_lane]
+//line samples_quadtree.go:166
+				rangeIt := gc_l_rangeIt[gc_lane]
+//line samples_quadtree.go:152
+				isActive := rangeIt < rangeEnd
+//line samples_quadtree.go:154
+				p := qtFloat2{0.0, 0.0}
+				if isActive {
+					p = inPoints.getPoint(rangeIt)
+				}
+//line samples_quadtree.go:159
+				gc_c2v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
+				gc_l_isActive[gc_lane] = isActive
+				gc_l_p[gc_lane] = p
+			}
+//line samples_quadtree.go:159
+			compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c2v, 0, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_quadtree.go:159
+				numPts := int32(bits.OnesCount32(gc_c2r[gc_lane]))
+				gc_c3v[gc_lane] = numPts
+			}
+//line samples_quadtree.go:160
+			compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c3v, 0, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpCnts := gc_s_warpCnts[gc_rank]
+				isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:170
+				p := gc_l_p[gc_lane]
+//line samples_quadtree.go:160
+				warpCnts[0] += gc_c3r[gc_lane]
+//line samples_quadtree.go:162
+				gc_c4v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
+				gc_s_warpCnts[gc_rank] = warpCnts
+			}
+//line samples_quadtree.go:162
+			compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c4v, 0, nil, &gc_c4r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var numPts int32
+//line samples_quadtree.go:162
+				numPts = int32(bits.OnesCount32(gc_c4r[gc_lane]))
+				gc_c5v[gc_lane] = numPts
+			}
+//line samples_quadtree.go:163
+			compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c5v, 0, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpCnts := gc_s_warpCnts[gc_rank]
+				isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:173
+				p := gc_l_p[gc_lane]
+//line samples_quadtree.go:163
+				warpCnts[1] += gc_c5r[gc_lane]
+//line samples_quadtree.go:165
+				gc_c6v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
+				gc_s_warpCnts[gc_rank] = warpCnts
+			}
+//line samples_quadtree.go:165
+			compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c6v, 0, nil, &gc_c6r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var numPts int32
+//line samples_quadtree.go:165
+				numPts = int32(bits.OnesCount32(gc_c6r[gc_lane]))
+				gc_c7v[gc_lane] = numPts
+			}
+//line samples_quadtree.go:166
+			compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c7v, 0, nil, &gc_c7r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpCnts := gc_s_warpCnts[gc_rank]
+				isActive := gc_l_isActive[gc_lane]
+//line samples_quadtree.go:176
+				p := gc_l_p[gc_lane]
+//line samples_quadtree.go:166
+				warpCnts[2] += gc_c7r[gc_lane]
+//line samples_quadtree.go:168
+				gc_c8v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
+				gc_s_warpCnts[gc_rank] = warpCnts
+			}
+//line samples_quadtree.go:168
+			compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c8v, 0, nil, &gc_c8r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var numPts int32
+//line samples_quadtree.go:168
+				numPts = int32(bits.OnesCount32(gc_c8r[gc_lane]))
+				gc_c9v[gc_lane] = numPts
+			}
+//line samples_quadtree.go:169
+			compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c9v, 0, nil, &gc_c9r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpCnts := gc_s_warpCnts[gc_rank]
+//line samples_quadtree.go:169
+				warpCnts[3] += gc_c9r[gc_lane]
+				gc_s_warpCnts[gc_rank] = warpCnts
+			}
+			gc_act = gc_in23 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line samples_quadtree.go:179
+				rangeIt := gc_l_rangeIt[gc_lane]
+//line samples_quadtree.go:151
+				rangeIt += 32
 				gc_l_rangeIt[gc_lane] = rangeIt
 			}
-			for {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in23 &^ gc_dead
-				var gc_m23, gc_skip23 uint32
-//line samples_quadtree.go:163
-				gc_m23 = ^uint32(0)
-				gc_in23 &= gc_m23
-				gc_act = gc_in23
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-//line samples_quadtree.go:175
-					rangeEnd := gc_s_rangeEnd[gc_rank]
-					rangeIt := gc_l_rangeIt[gc_lane]
-//line samples_quadtree.go:151
-					gc_c1v[gc_lane] = rangeIt < rangeEnd
-				}
-//line samples_quadtree.go:151
-				compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_quadtree.go:151
-					var any_ bool = gc_c1r[gc_lane]
-//line samples_quadtree.go:153
-					gc_l_any_[gc_lane] = any_
-				}
-				{
-					var gc_m12 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						any_ := gc_l_any_[gc_lane]
-//line samples_quadtree.go:151
-						if !(any_) {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_save12 := gc_act
-					gc_act = gc_save12 & gc_m12
-					if gc_act != 0 {
-//line samples_quadtree.go:151
-						gc_in23 &^= gc_act
-						gc_skip23 |= gc_act
-						gc_act = 0
-					}
-					gc_act = gc_save12 &^ gc_dead &^ gc_skip23
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					rangeEnd := gc_s_rangeEnd[gc_rank]
-					inPoints := gc_l_inPoints[gc_lane]
-//line samples_quadtree.go:166
-					rangeIt := gc_l_rangeIt[gc_lane]
-//line samples_quadtree.go:152
-					isActive := rangeIt < rangeEnd
-//line samples_quadtree.go:154
-					p := qtFloat2{0.0, 0.0}
-					if isActive {
-						p = inPoints.getPoint(rangeIt)
-					}
-//line samples_quadtree.go:159
-					gc_c2v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
-					gc_l_isActive[gc_lane] = isActive
-					gc_l_p[gc_lane] = p
-				}
-//line samples_quadtree.go:159
-				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c2v, 0, nil, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line samples_quadtree.go:159
-					numPts := int32(bits.OnesCount32(gc_c2r[gc_lane]))
-					gc_c3v[gc_lane] = numPts
-				}
-//line samples_quadtree.go:160
-				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c3v, 0, nil, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
-					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:170
-					p := gc_l_p[gc_lane]
-//line samples_quadtree.go:160
-					warpCnts[0] += gc_c3r[gc_lane]
-//line samples_quadtree.go:162
-					gc_c4v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
-				}
-//line samples_quadtree.go:162
-				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c4v, 0, nil, &gc_c4r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var numPts int32
-//line samples_quadtree.go:162
-					numPts = int32(bits.OnesCount32(gc_c4r[gc_lane]))
-					gc_c5v[gc_lane] = numPts
-				}
-//line samples_quadtree.go:163
-				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c5v, 0, nil, &gc_c5r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
-					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:173
-					p := gc_l_p[gc_lane]
-//line samples_quadtree.go:163
-					warpCnts[1] += gc_c5r[gc_lane]
-//line samples_quadtree.go:165
-					gc_c6v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
-				}
-//line samples_quadtree.go:165
-				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c6v, 0, nil, &gc_c6r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var numPts int32
-//line samples_quadtree.go:165
-					numPts = int32(bits.OnesCount32(gc_c6r[gc_lane]))
-					gc_c7v[gc_lane] = numPts
-				}
-//line samples_quadtree.go:166
-				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c7v, 0, nil, &gc_c7r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
-					isActive := gc_l_isActive[gc_lane]
-//line samples_quadtree.go:176
-					p := gc_l_p[gc_lane]
-//line samples_quadtree.go:166
-					warpCnts[2] += gc_c7r[gc_lane]
-//line samples_quadtree.go:168
-					gc_c8v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
-				}
-//line samples_quadtree.go:168
-				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c8v, 0, nil, &gc_c8r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var numPts int32
-//line samples_quadtree.go:168
-					numPts = int32(bits.OnesCount32(gc_c8r[gc_lane]))
-					gc_c9v[gc_lane] = numPts
-				}
-//line samples_quadtree.go:169
-				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c9v, 0, nil, &gc_c9r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
-//line samples_quadtree.go:169
-					warpCnts[3] += gc_c9r[gc_lane]
-					gc_s_warpCnts[gc_rank] = warpCnts
-				}
-				gc_act = gc_in23 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-//line samples_quadtree.go:179
-					rangeIt := gc_l_rangeIt[gc_lane]
-//line samples_quadtree.go:151
-					rangeIt += 32
-					gc_l_rangeIt[gc_lane] = rangeIt
-				}
-			}
-			gc_act = gc_save23 &^ gc_dead
 		}
+		gc_act = gc_save23 &^ gc_dead
 		{
+//line samples_quadtree.go:158
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -472,9 +443,32 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-		{
 //line samples_quadtree.go:195
-			var gc_m30 uint32
+		var gc_m30 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_quadtree.go:107
+				warpID := gc_tx / 32
+//line samples_quadtree.go:183
+				if warpID < 4 {
+					gc_m30 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save30 := gc_act
+		gc_act = gc_save30 & gc_m30
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -490,88 +484,63 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
 					warpID := gc_tx / 32
-//line samples_quadtree.go:183
-					if warpID < 4 {
-						gc_m30 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save30 := gc_act
-			gc_act = gc_save30 & gc_m30
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
-						warpID := gc_tx / 32
 //line samples_quadtree.go:109
-						sNumPts := gc_s_sNumPts[gc_rank]
+					sNumPts := gc_s_sNumPts[gc_rank]
 //line samples_quadtree.go:184
-						numPts_ := int32(0)
-						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
-							numPts_ = sNumPts[warpID][(gc_rank & (32 - 1))]
-						}
-//line samples_quadtree.go:189
-						gc_l_numPts_[gc_lane] = numPts_
+					numPts_ := int32(0)
+					if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+						numPts_ = sNumPts[warpID][(gc_rank & (32 - 1))]
 					}
-				}
 //line samples_quadtree.go:189
-				for offset := 1; offset < numWarpsPerBlock; offset *= 2 {
-					compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c10r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						numPts_ := gc_l_numPts_[gc_lane]
+					gc_l_numPts_[gc_lane] = numPts_
+				}
+			}
+//line samples_quadtree.go:189
+			for offset := 1; offset < numWarpsPerBlock; offset *= 2 {
+				compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c10r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:190
-						n := gc_c10r[gc_lane]
+					n := gc_c10r[gc_lane]
 //line samples_quadtree.go:192
-						if (gc_rank & (32 - 1)) >= offset {
-							numPts_ += n
-						}
-//line samples_quadtree.go:196
-						gc_l_numPts_[gc_lane] = numPts_
+					if (gc_rank & (32 - 1)) >= offset {
+						numPts_ += n
 					}
+//line samples_quadtree.go:196
+					gc_l_numPts_[gc_lane] = numPts_
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_quadtree.go:107
-						warpID := gc_tx / 32
+					warpID := gc_tx / 32
 //line samples_quadtree.go:109
-						sNumPts := gc_s_sNumPts[gc_rank]
-						numPts_ := gc_l_numPts_[gc_lane]
+					sNumPts := gc_s_sNumPts[gc_rank]
+					numPts_ := gc_l_numPts_[gc_lane]
 //line samples_quadtree.go:197
-						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
-							sNumPts[warpID][(gc_rank & (32 - 1))] = numPts_
-						}
+					if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+						sNumPts[warpID][(gc_rank & (32 - 1))] = numPts_
 					}
 				}
 			}
-			gc_act = gc_save30 &^ gc_dead
 		}
+		gc_act = gc_save30 &^ gc_dead
 	}
 //line samples_quadtree.go:208
 	var gc_l_sum [32]int32
@@ -584,33 +553,46 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-		{
 //line samples_quadtree.go:220
-			var gc_m35 uint32
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
-					warpID := gc_tx / 32
-//line samples_quadtree.go:205
-					if warpID == 0 {
-						gc_m35 |= 1 << gc_lane
-					}
-				}
+		var gc_m35 uint32
+//line samples_quadtree.go:222
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
-			gc_save35 := gc_act
-			gc_act = gc_save35 & gc_m35
-			if gc_act != 0 {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_quadtree.go:107
+			warpID := gc_tx / 32
+//line samples_quadtree.go:205
+			if warpID == 0 {
+				gc_m35 |= 1 << gc_lane
+			}
+		}
+//line samples_quadtree.go:210
+		gc_save35 := gc_act
+		gc_act = gc_save35 & gc_m35
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sNumPts := gc_s_sNumPts[gc_rank]
+//line samples_quadtree.go:206
+				sum := sNumPts[0][numWarpsPerBlock-1]
+//line samples_quadtree.go:208
+				gc_l_sum[gc_lane] = sum
+			}
+//line samples_quadtree.go:208
+			for row := 1; row < 4; row++ {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -618,56 +600,41 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					sNumPts := gc_s_sNumPts[gc_rank]
-//line samples_quadtree.go:206
-					sum := sNumPts[0][numWarpsPerBlock-1]
-//line samples_quadtree.go:208
+//line samples_quadtree.go:209
+					tmp := sNumPts[row][numWarpsPerBlock-1]
+					gc_l_tmp[gc_lane] = tmp
+				}
+//line samples_quadtree.go:210
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sNumPts := gc_s_sNumPts[gc_rank]
+					sum := gc_l_sum[gc_lane]
+//line samples_quadtree.go:212
+					if (gc_rank & (32 - 1)) < numWarpsPerBlock {
+						sNumPts[row][(gc_rank & (32 - 1))] += sum
+					}
+				}
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_quadtree.go:223
+					sum := gc_l_sum[gc_lane]
+//line samples_quadtree.go:225
+					tmp := gc_l_tmp[gc_lane]
+//line samples_quadtree.go:217
+					sum += tmp
 					gc_l_sum[gc_lane] = sum
 				}
-//line samples_quadtree.go:208
-				for row := 1; row < 4; row++ {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sNumPts := gc_s_sNumPts[gc_rank]
-//line samples_quadtree.go:209
-						tmp := sNumPts[row][numWarpsPerBlock-1]
-						gc_l_tmp[gc_lane] = tmp
-					}
-//line samples_quadtree.go:210
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sNumPts := gc_s_sNumPts[gc_rank]
-						sum := gc_l_sum[gc_lane]
-//line samples_quadtree.go:212
-						if (gc_rank & (32 - 1)) < numWarpsPerBlock {
-							sNumPts[row][(gc_rank & (32 - 1))] += sum
-						}
-					}
-					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line samples_quadtree.go:223
-						sum := gc_l_sum[gc_lane]
-//line samples_quadtree.go:225
-						tmp := gc_l_tmp[gc_lane]
-//line samples_quadtree.go:217
-						sum += tmp
-						gc_l_sum[gc_lane] = sum
-					}
-				}
 			}
-			gc_act = gc_save35 &^ gc_dead
 		}
+		gc_act = gc_save35 &^ gc_dead
 	}
 //line samples_quadtree.go:227
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -714,17 +681,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				}
 //line samples_quadtree.go:236
 				val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank:])
-				{
+				if gc_tx < 0 || gc_tx > len(smem)-8 {
 //line samples_quadtree.go:237
-					if gc_tx < 0 || gc_tx > len(smem)-8 {
-//line samples_quadtree.go:237
-						break
-					}
-//line samples_quadtree.go:237
-					val.StoreMasked((*[8]int32)(smem[gc_tx:]), gc_alive)
+					break
 				}
+//line samples_quadtree.go:237
+				val.StoreMasked((*[8]int32)(smem[gc_tx:]), gc_alive)
 			}
-//line samples_quadtree.go:239
 			archsimd.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -734,10 +697,8 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				continue
 			}
 			val := gc_s_val[gc_rank]
-			{
 //line samples_quadtree.go:237
-				smem[gc_tx] = val
-			}
+			smem[gc_tx] = val
 		}
 	}
 //line samples_quadtree.go:243
@@ -770,361 +731,357 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 		var gc_dead uint32
-		{
 //line samples_quadtree.go:274
-			var gc_m52 uint32
+		var gc_m52 uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			numPoints := gc_s_numPoints[gc_rank]
+//line samples_quadtree.go:243
+			if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
+				gc_m52 |= 1 << gc_lane
+			}
+		}
+		gc_save52 := gc_act
+		gc_act = gc_save52 & gc_m52
+		if gc_act != 0 {
+//line samples_quadtree.go:251
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_quadtree.go:107
+				warpID := gc_tx / 32
+//line samples_quadtree.go:109
+				sNumPts := gc_s_sNumPts[gc_rank]
+				warpCnts := gc_s_warpCnts[gc_rank]
+//line samples_quadtree.go:244
+				outPoints := &points[(params.pointSelector+1)%2]
+//line samples_quadtree.go:246
+				warpCnts[0] = sNumPts[0][warpID]
+				warpCnts[1] = sNumPts[1][warpID]
+				warpCnts[2] = sNumPts[2][warpID]
+				warpCnts[3] = sNumPts[3][warpID]
+//line samples_quadtree.go:251
+				inPoints_ := &points[params.pointSelector]
+//line samples_quadtree.go:254
+				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_l_outPoints[gc_lane] = outPoints
+				gc_l_inPoints_[gc_lane] = inPoints_
+			}
+//line samples_quadtree.go:253
+			gc_save50 := gc_act
+			gc_in50 := gc_act
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				numPoints := gc_s_numPoints[gc_rank]
-//line samples_quadtree.go:243
-				if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
-					gc_m52 |= 1 << gc_lane
-				}
-			}
-			gc_save52 := gc_act
-			gc_act = gc_save52 & gc_m52
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line samples_quadtree.go:107
-						warpID := gc_tx / 32
-//line samples_quadtree.go:109
-						sNumPts := gc_s_sNumPts[gc_rank]
-						warpCnts := gc_s_warpCnts[gc_rank]
-//line samples_quadtree.go:244
-						outPoints := &points[(params.pointSelector+1)%2]
-//line samples_quadtree.go:246
-						warpCnts[0] = sNumPts[0][warpID]
-						warpCnts[1] = sNumPts[1][warpID]
-						warpCnts[2] = sNumPts[2][warpID]
-						warpCnts[3] = sNumPts[3][warpID]
-//line samples_quadtree.go:251
-						inPoints_ := &points[params.pointSelector]
-//line samples_quadtree.go:254
-						gc_s_warpCnts[gc_rank] = warpCnts
-						gc_l_outPoints[gc_lane] = outPoints
-						gc_l_inPoints_[gc_lane] = inPoints_
-					}
-				}
-				{
-//line samples_quadtree.go:253
-					gc_save50 := gc_act
-					gc_in50 := gc_act
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						rangeBegin := gc_s_rangeBegin[gc_rank]
+				rangeBegin := gc_s_rangeBegin[gc_rank]
 //line samples_quadtree.go:252
-						rangeIt_ := rangeBegin + (gc_rank & (32 - 1))
+				rangeIt_ := rangeBegin + (gc_rank & (32 - 1))
 //line samples_quadtree.go:254
-						gc_l_rangeIt_[gc_lane] = rangeIt_
-					}
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in50 &^ gc_dead
-						var gc_m50, gc_skip50 uint32
+				gc_l_rangeIt_[gc_lane] = rangeIt_
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in50 &^ gc_dead
+				var gc_m50, gc_skip50 uint32
 //line samples_quadtree.go:264
-						gc_m50 = ^uint32(0)
-						gc_in50 &= gc_m50
-						gc_act = gc_in50
-						if gc_act == 0 {
-							break
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
+				gc_m50 = ^uint32(0)
+				gc_in50 &= gc_m50
+				gc_act = gc_in50
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
 //line samples_quadtree.go:276
-							rangeEnd := gc_s_rangeEnd[gc_rank]
-							rangeIt_ := gc_l_rangeIt_[gc_lane]
+					rangeEnd := gc_s_rangeEnd[gc_rank]
+					rangeIt_ := gc_l_rangeIt_[gc_lane]
 //line samples_quadtree.go:252
-							gc_c11v[gc_lane] = rangeIt_ < rangeEnd
-						}
+					gc_c11v[gc_lane] = rangeIt_ < rangeEnd
+				}
 //line samples_quadtree.go:252
-						compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c11v, 0, nil, &gc_c11r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_quadtree.go:252
-							var any_2 bool = gc_c11r[gc_lane]
-//line samples_quadtree.go:254
-							gc_l_any_2[gc_lane] = any_2
-						}
-						{
-							var gc_m39 uint32
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								any_2 := gc_l_any_2[gc_lane]
-//line samples_quadtree.go:252
-								if !(any_2) {
-									gc_m39 |= 1 << gc_lane
-								}
-							}
-							gc_save39 := gc_act
-							gc_act = gc_save39 & gc_m39
-							if gc_act != 0 {
-//line samples_quadtree.go:252
-								gc_in50 &^= gc_act
-								gc_skip50 |= gc_act
-								gc_act = 0
-							}
-							gc_act = gc_save39 &^ gc_dead &^ gc_skip50
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							rangeEnd := gc_s_rangeEnd[gc_rank]
-							inPoints_ := gc_l_inPoints_[gc_lane]
-//line samples_quadtree.go:267
-							rangeIt_ := gc_l_rangeIt_[gc_lane]
-//line samples_quadtree.go:253
-							isActive_ := rangeIt_ < rangeEnd
-//line samples_quadtree.go:255
-							p_ := qtFloat2{0.0, 0.0}
-							if isActive_ {
-								p_ = inPoints_.getPoint(rangeIt_)
-							}
-//line samples_quadtree.go:260
-							pred := isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
-							gc_l_isActive_[gc_lane] = isActive_
-							gc_l_p_[gc_lane] = p_
-							gc_l_pred[gc_lane] = pred
-						}
-//line samples_quadtree.go:261
-						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c12r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							laneMaskLt := gc_s_laneMaskLt[gc_rank]
-							warpCnts := gc_s_warpCnts[gc_rank]
-							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:272
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:274
-							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:261
-							vote := int32(gc_c12r[gc_lane])
-							dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-//line samples_quadtree.go:264
-							if pred {
-								outPoints.setPoint(int(dest), p_)
-							}
-//line samples_quadtree.go:268
-							gc_c13v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
-						}
-//line samples_quadtree.go:268
-						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c13v, 0, nil, &gc_c13r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							warpCnts := gc_s_warpCnts[gc_rank]
-							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:278
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:280
-							var pred bool
-//line samples_quadtree.go:268
-							warpCnts[0] += gc_c13r[gc_lane]
-//line samples_quadtree.go:270
-							pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
-							gc_s_warpCnts[gc_rank] = warpCnts
-							gc_l_pred[gc_lane] = pred
-						}
-//line samples_quadtree.go:271
-						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c14r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							laneMaskLt := gc_s_laneMaskLt[gc_rank]
-							warpCnts := gc_s_warpCnts[gc_rank]
-							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:282
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:284
-							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:286
-							var vote int32
-//line samples_quadtree.go:288
-							var dest int32
-//line samples_quadtree.go:271
-							vote = int32(gc_c14r[gc_lane])
-							dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-//line samples_quadtree.go:274
-							if pred {
-								outPoints.setPoint(int(dest), p_)
-							}
-//line samples_quadtree.go:278
-							gc_c15v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
-						}
-//line samples_quadtree.go:278
-						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c15v, 0, nil, &gc_c15r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							warpCnts := gc_s_warpCnts[gc_rank]
-							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:288
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:290
-							var pred bool
-//line samples_quadtree.go:278
-							warpCnts[1] += gc_c15r[gc_lane]
-//line samples_quadtree.go:280
-							pred = isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
-							gc_s_warpCnts[gc_rank] = warpCnts
-							gc_l_pred[gc_lane] = pred
-						}
-//line samples_quadtree.go:281
-						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c16r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							laneMaskLt := gc_s_laneMaskLt[gc_rank]
-							warpCnts := gc_s_warpCnts[gc_rank]
-							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:292
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:294
-							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:296
-							var vote int32
-//line samples_quadtree.go:298
-							var dest int32
-//line samples_quadtree.go:281
-							vote = int32(gc_c16r[gc_lane])
-							dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-//line samples_quadtree.go:284
-							if pred {
-								outPoints.setPoint(int(dest), p_)
-							}
-//line samples_quadtree.go:288
-							gc_c17v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
-						}
-//line samples_quadtree.go:288
-						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c17v, 0, nil, &gc_c17r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							warpCnts := gc_s_warpCnts[gc_rank]
-							isActive_ := gc_l_isActive_[gc_lane]
-//line samples_quadtree.go:298
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:300
-							var pred bool
-//line samples_quadtree.go:288
-							warpCnts[2] += gc_c17r[gc_lane]
-//line samples_quadtree.go:290
-							pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
-							gc_s_warpCnts[gc_rank] = warpCnts
-							gc_l_pred[gc_lane] = pred
-						}
-//line samples_quadtree.go:291
-						compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c18r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							laneMaskLt := gc_s_laneMaskLt[gc_rank]
-							warpCnts := gc_s_warpCnts[gc_rank]
-							outPoints := gc_l_outPoints[gc_lane]
-//line samples_quadtree.go:302
-							p_ := gc_l_p_[gc_lane]
-//line samples_quadtree.go:304
-							pred := gc_l_pred[gc_lane]
-//line samples_quadtree.go:306
-							var vote int32
-//line samples_quadtree.go:308
-							var dest int32
-//line samples_quadtree.go:291
-							vote = int32(gc_c18r[gc_lane])
-							dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-//line samples_quadtree.go:294
-							if pred {
-								outPoints.setPoint(int(dest), p_)
-							}
-//line samples_quadtree.go:298
-							gc_c19v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
-						}
-//line samples_quadtree.go:298
-						compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c19v, 0, nil, &gc_c19r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							warpCnts := gc_s_warpCnts[gc_rank]
-//line samples_quadtree.go:298
-							warpCnts[3] += gc_c19r[gc_lane]
-							gc_s_warpCnts[gc_rank] = warpCnts
-						}
-						gc_act = gc_in50 &^ gc_dead
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-//line samples_quadtree.go:308
-							rangeIt_ := gc_l_rangeIt_[gc_lane]
-//line samples_quadtree.go:252
-							rangeIt_ += 32
-							gc_l_rangeIt_[gc_lane] = rangeIt_
-						}
+				compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile32.Size(), &gc_c11v, 0, nil, &gc_c11r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_save50 &^ gc_dead
+//line samples_quadtree.go:252
+					var any_2 bool = gc_c11r[gc_lane]
+//line samples_quadtree.go:254
+					gc_l_any_2[gc_lane] = any_2
+				}
+//line samples_quadtree.go:257
+				var gc_m39 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					any_2 := gc_l_any_2[gc_lane]
+//line samples_quadtree.go:252
+					if !(any_2) {
+						gc_m39 |= 1 << gc_lane
+					}
+				}
+				gc_save39 := gc_act
+				gc_act = gc_save39 & gc_m39
+				if gc_act != 0 {
+//line samples_quadtree.go:252
+					gc_in50 &^= gc_act
+					gc_skip50 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save39 &^ gc_dead &^ gc_skip50
+//line samples_quadtree.go:258
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					rangeEnd := gc_s_rangeEnd[gc_rank]
+					inPoints_ := gc_l_inPoints_[gc_lane]
+//line samples_quadtree.go:267
+					rangeIt_ := gc_l_rangeIt_[gc_lane]
+//line samples_quadtree.go:253
+					isActive_ := rangeIt_ < rangeEnd
+//line samples_quadtree.go:255
+					p_ := qtFloat2{0.0, 0.0}
+					if isActive_ {
+						p_ = inPoints_.getPoint(rangeIt_)
+					}
+//line samples_quadtree.go:260
+					pred := isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
+					gc_l_isActive_[gc_lane] = isActive_
+					gc_l_p_[gc_lane] = p_
+					gc_l_pred[gc_lane] = pred
+				}
+//line samples_quadtree.go:261
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c12r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					laneMaskLt := gc_s_laneMaskLt[gc_rank]
+					warpCnts := gc_s_warpCnts[gc_rank]
+					outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:272
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:274
+					pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:261
+					vote := int32(gc_c12r[gc_lane])
+					dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:264
+					if pred {
+						outPoints.setPoint(int(dest), p_)
+					}
+//line samples_quadtree.go:268
+					gc_c13v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
+				}
+//line samples_quadtree.go:268
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c13v, 0, nil, &gc_c13r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:278
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:280
+					var pred bool
+//line samples_quadtree.go:268
+					warpCnts[0] += gc_c13r[gc_lane]
+//line samples_quadtree.go:270
+					pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_l_pred[gc_lane] = pred
+				}
+//line samples_quadtree.go:271
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c14r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					laneMaskLt := gc_s_laneMaskLt[gc_rank]
+					warpCnts := gc_s_warpCnts[gc_rank]
+					outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:282
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:284
+					pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:286
+					var vote int32
+//line samples_quadtree.go:288
+					var dest int32
+//line samples_quadtree.go:271
+					vote = int32(gc_c14r[gc_lane])
+					dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:274
+					if pred {
+						outPoints.setPoint(int(dest), p_)
+					}
+//line samples_quadtree.go:278
+					gc_c15v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
+				}
+//line samples_quadtree.go:278
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c15v, 0, nil, &gc_c15r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:288
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:290
+					var pred bool
+//line samples_quadtree.go:278
+					warpCnts[1] += gc_c15r[gc_lane]
+//line samples_quadtree.go:280
+					pred = isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_l_pred[gc_lane] = pred
+				}
+//line samples_quadtree.go:281
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c16r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					laneMaskLt := gc_s_laneMaskLt[gc_rank]
+					warpCnts := gc_s_warpCnts[gc_rank]
+					outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:292
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:294
+					pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:296
+					var vote int32
+//line samples_quadtree.go:298
+					var dest int32
+//line samples_quadtree.go:281
+					vote = int32(gc_c16r[gc_lane])
+					dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:284
+					if pred {
+						outPoints.setPoint(int(dest), p_)
+					}
+//line samples_quadtree.go:288
+					gc_c17v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
+				}
+//line samples_quadtree.go:288
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c17v, 0, nil, &gc_c17r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+					isActive_ := gc_l_isActive_[gc_lane]
+//line samples_quadtree.go:298
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:300
+					var pred bool
+//line samples_quadtree.go:288
+					warpCnts[2] += gc_c17r[gc_lane]
+//line samples_quadtree.go:290
+					pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
+					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_l_pred[gc_lane] = pred
+				}
+//line samples_quadtree.go:291
+				compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c18r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					laneMaskLt := gc_s_laneMaskLt[gc_rank]
+					warpCnts := gc_s_warpCnts[gc_rank]
+					outPoints := gc_l_outPoints[gc_lane]
+//line samples_quadtree.go:302
+					p_ := gc_l_p_[gc_lane]
+//line samples_quadtree.go:304
+					pred := gc_l_pred[gc_lane]
+//line samples_quadtree.go:306
+					var vote int32
+//line samples_quadtree.go:308
+					var dest int32
+//line samples_quadtree.go:291
+					vote = int32(gc_c18r[gc_lane])
+					dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:294
+					if pred {
+						outPoints.setPoint(int(dest), p_)
+					}
+//line samples_quadtree.go:298
+					gc_c19v[gc_lane] = int32(bits.OnesCount32(uint32(vote)))
+				}
+//line samples_quadtree.go:298
+				compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile32.Size(), &gc_c19v, 0, nil, &gc_c19r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warpCnts := gc_s_warpCnts[gc_rank]
+//line samples_quadtree.go:298
+					warpCnts[3] += gc_c19r[gc_lane]
+					gc_s_warpCnts[gc_rank] = warpCnts
+				}
+				gc_act = gc_in50 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line samples_quadtree.go:308
+					rangeIt_ := gc_l_rangeIt_[gc_lane]
+//line samples_quadtree.go:252
+					rangeIt_ += 32
+					gc_l_rangeIt_[gc_lane] = rangeIt_
 				}
 			}
-			gc_act = gc_save52 &^ gc_dead
+			gc_act = gc_save50 &^ gc_dead
 		}
+//line samples_quadtree.go:259
+		gc_act = gc_save52 &^ gc_dead
 	}
 //line samples_quadtree.go:264
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1197,9 +1154,3 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 	}
 }
-
-// gc_files_samples_quadtree holds the source files whose lines the kernels' records hash.
-//
-//go:embed samples_quadtree.go
-//line samples_quadtree.go:353
-var gc_files_samples_quadtree embed.FS

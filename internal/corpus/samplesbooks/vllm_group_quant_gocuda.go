@@ -213,5 +213,4 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 // gc_files_vllm_group_quant holds the source files whose lines the kernels' records hash.
 //
 //go:embed vllm_group_quant.go
-//line vllm_group_quant.go:178
 var gc_files_vllm_group_quant embed.FS

@@ -5,29 +5,11 @@
 package teaching
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// DotKernel is dot of chapter05/dot.cu: c[b] is block b's part of a·b over
-// N elements; the host adds the parts.
-//
-//line cbe_dot.go:26
-func DotKernel(a, b, c []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dotKernel,
-		func(gc_t *gocuda.Thread) { dotKernel(gc_t, a, b, c) },
-		func(gc_b *compiled.Block) { gc_body_dotKernel(gc_b, a, b, c) })
-}
-
-//line cbe_dot.go:26
-var gc_src_dotKernel = compiled.NewSource(gc_files_cbe_dot, "dotKernel", "22f110205a3d8105b0c28d06bd50b5003f2a6827c47c7f4fdc0c534dd6d4ede3", "cbe_dot.go:22-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_dot.go:26
 func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
@@ -98,38 +80,31 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						var cacheIndex int = gc_tx
 //line cbe_dot.go:29
 						_ = cacheIndex
-						{
 //line cbe_dot.go:43
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line cbe_dot.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line cbe_dot.go:44
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line cbe_dot.go:48
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line cbe_dot.go:29
 						var cacheIndex int = gc_tx
-						{
 //line cbe_dot.go:44
-							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:44
-								break
-							}
-//line cbe_dot.go:44
-							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+							break
 						}
+//line cbe_dot.go:44
+						archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 					}
-//line cbe_dot.go:46
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -140,54 +115,48 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:44
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:48
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:44
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:48
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:44
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:48
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:44
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
+//line cbe_dot.go:48
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:29
 					cacheIndex := gc_tx
-					{
 //line cbe_dot.go:44
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
+					cache[cacheIndex] += cache[cacheIndex+i]
 				}
 			}
 		}
@@ -204,22 +173,14 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				gc_at3 := c[gc_off2:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
 //line cbe_dot.go:51
-						gc_at3[0] = cache[0]
-					}
-					{
+					gc_at3[0] = cache[0]
 //line cbe_dot.go:51
-						gc_at3[0] = cache[0]
-					}
-					{
+					gc_at3[0] = cache[0]
 //line cbe_dot.go:51
-						gc_at3[0] = cache[0]
-					}
-					{
+					gc_at3[0] = cache[0]
 //line cbe_dot.go:51
-						gc_at3[0] = cache[0]
-					}
+					gc_at3[0] = cache[0]
 				}
 //line cbe_dot.go:55
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -273,19 +234,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 	}
 }
-
-// DotLockKernel is dot of appendix_a/dot.cu: chapter 5's dot, whose
-// thread 0 of each block adds the block's sum into *c under the lock.
-//
-//line cbe_dot.go:82
-func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dotLockKernel,
-		func(gc_t *gocuda.Thread) { dotLockKernel(gc_t, lock, a, b, c) },
-		func(gc_b *compiled.Block) { gc_body_dotLockKernel(gc_b, lock, a, b, c) })
-}
-
-//line cbe_dot.go:82
-var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76")
 
 //line cbe_dot.go:82
 func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, c *float32) {
@@ -356,38 +304,31 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						var cacheIndex int = gc_tx
 //line cbe_dot.go:85
 						_ = cacheIndex
-						{
 //line cbe_dot.go:99
-							archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line cbe_dot.go:101
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line cbe_dot.go:100
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
+//line cbe_dot.go:104
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line cbe_dot.go:85
 						var cacheIndex int = gc_tx
-						{
 //line cbe_dot.go:100
-							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+						if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:100
-								break
-							}
-//line cbe_dot.go:100
-							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+							break
 						}
+//line cbe_dot.go:100
+						archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 					}
-//line cbe_dot.go:102
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -398,54 +339,48 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:100
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:104
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:100
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:104
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:100
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 					{
+//line cbe_dot.go:104
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
 						cacheIndex := gc_tx
-						{
 //line cbe_dot.go:100
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
+						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
+//line cbe_dot.go:104
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line cbe_dot.go:85
 					cacheIndex := gc_tx
-					{
 //line cbe_dot.go:100
-						cache[cacheIndex] += cache[cacheIndex+i]
-					}
+					cache[cacheIndex] += cache[cacheIndex+i]
 				}
 			}
 		}
@@ -511,9 +446,3 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 		}
 	}
 }
-
-// gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
-//
-//go:embed cbe_dot.go
-//line cbe_dot.go:119
-var gc_files_cbe_dot embed.FS

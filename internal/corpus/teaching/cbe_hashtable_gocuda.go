@@ -68,421 +68,419 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 					key := keys[tid]
 					hashValue := hash(key, table.Count)
 					{
-						{
 //line cbe_hashtable.go:56
-							i := int(0)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(0)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(1)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(1)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(2)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(2)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(3)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(3)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(4)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(4)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(5)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(5)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(6)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(6)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(7)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(7)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(8)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(8)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(9)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(9)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(10)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(10)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(11)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(11)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(12)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(12)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(13)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(13)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(14)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(14)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(15)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(15)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(16)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(16)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(17)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(17)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(18)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(18)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(19)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(19)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(20)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(20)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(21)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(21)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(22)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(22)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(23)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(23)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(24)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(24)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(25)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(25)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(26)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(26)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(27)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(27)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(28)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(28)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(29)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(29)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(30)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(30)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
-						{
+					}
+					{
 //line cbe_hashtable.go:56
-							i := int(31)
-							if (tid % 32) == i {
-								location := &table.Pool[tid]
-								location.Key = key
-								location.Value = values[tid]
-								lock[hashValue].lock()
-								location.Next = table.Entries[hashValue]
-								table.Entries[hashValue] = location
-								lock[hashValue].unlock()
-							}
+						i := int(31)
+						if (tid % 32) == i {
+							location := &table.Pool[tid]
+							location.Key = key
+							location.Value = values[tid]
+							lock[hashValue].lock()
+							location.Next = table.Entries[hashValue]
+							table.Entries[hashValue] = location
+							lock[hashValue].unlock()
 						}
 					}
 					tid += stride
@@ -495,5 +493,4 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 // gc_files_cbe_hashtable holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_dot.go cbe_hashtable.go
-//line cbe_hashtable.go:79
 var gc_files_cbe_hashtable embed.FS

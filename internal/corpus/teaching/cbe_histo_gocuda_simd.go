@@ -5,88 +5,12 @@
 package teaching
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// HistoGmemKernel is histo_kernel of chapter09/hist_gpu_gmem_atomics.cu.
-//
-//line cbe_histo.go:16
-func HistoGmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_histoGmemKernel,
-		func(gc_t *gocuda.Thread) { histoGmemKernel(gc_t, buffer, size, histo) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_histoGmemKernel(gc_b, gc_lo, gc_hi, buffer, size, histo)
-		})
-}
-
-//line cbe_histo.go:16
-var gc_src_histoGmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoGmemKernel", "51931566286ac96f08b9bb92becf355e46a450c670336a0a3d17f31c920e89a6", "cbe_histo.go:13-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line cbe_histo.go:16
-func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []uint8, size int64, histo []uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line cbe_histo.go:18
-		stride := gc_bdx * gc_gdx
-//line cbe_histo.go:20
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line cbe_histo.go:17
-				i := gc_tx + gc_bx*gc_bdx
-//line cbe_histo.go:19
-				for int64(i) < size {
-//line cbe_histo.go:19
-					gc_b.Tick()
-//line cbe_histo.go:19
-					if gc_b.Stopped() {
-//line cbe_histo.go:19
-						return
-					}
-//line cbe_histo.go:20
-					atomic.Add(&histo[buffer[i]], 1)
-					i += stride
-				}
-			}
-		}
-	}
-}
-
-// HistoShmemKernel is histo_kernel of chapter09/hist_gpu_shmem_atomics.cu.
-//
-//line cbe_histo.go:28
-func HistoShmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_histoShmemKernel,
-		func(gc_t *gocuda.Thread) { histoShmemKernel(gc_t, buffer, size, histo) },
-		func(gc_b *compiled.Block) { gc_body_histoShmemKernel(gc_b, buffer, size, histo) })
-}
-
-//line cbe_histo.go:28
-var gc_src_histoShmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line cbe_histo.go:28
 func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
@@ -290,9 +214,3 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 }
-
-// gc_files_cbe_histo holds the source files whose lines the kernels' records hash.
-//
-//go:embed cbe_histo.go
-//line cbe_histo.go:50
-var gc_files_cbe_histo embed.FS

@@ -71,267 +71,266 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				b := float32(0)
 				maxz := float32(-rayINF)
 				{
-					{
 //line cbe_ray.go:50
-						i := int(0)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(1)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(2)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(3)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(4)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(5)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(6)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(7)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(8)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(9)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(10)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(11)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(12)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(13)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(14)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(15)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(16)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(17)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(18)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
-					}
-					{
-//line cbe_ray.go:50
-						i := int(19)
-						var n float32
-						t := s[i].hit(ox, oy, &n)
-						if t > maxz {
-							fscale := n
-							r = s[i].R * fscale
-							g = s[i].G * fscale
-							b = s[i].B * fscale
-							maxz = t
-						}
+					i := int(0)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
 					}
 				}
+				{
+//line cbe_ray.go:50
+					i := int(1)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(2)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(3)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(4)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(5)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(6)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(7)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(8)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(9)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(10)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(11)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(12)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(13)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(14)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(15)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(16)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(17)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(18)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+				{
+//line cbe_ray.go:50
+					i := int(19)
+					var n float32
+					t := s[i].hit(ox, oy, &n)
+					if t > maxz {
+						fscale := n
+						r = s[i].R * fscale
+						g = s[i].G * fscale
+						b = s[i].B * fscale
+						maxz = t
+					}
+				}
+//line cbe_ray.go:62
 				ptr[offset*4+0] = uint8(int(r * 255))
 				ptr[offset*4+1] = uint8(int(g * 255))
 				ptr[offset*4+2] = uint8(int(b * 255))
@@ -348,5 +347,4 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 // gc_files_cbe_ray holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_ray.go common.go
-//line cbe_ray.go:83
 var gc_files_cbe_ray embed.FS

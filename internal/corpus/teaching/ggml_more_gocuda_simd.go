@@ -5,36 +5,12 @@
 package teaching
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CrossEntropyLossF32Kernel is cross_entropy_loss_f32<use_shared>: dst[b]
-// is row b's part of the cross-entropy loss of softmax(logits) against
-// labels, over k rows; one warp a row, the row cached in dynamic shared
-// memory when useShared.
-//
-//line ggml_more.go:36
-func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_crossEntropyLossF32Kernel,
-		func(gc_t *gocuda.Thread) {
-			crossEntropyLossF32Kernel(gc_t, logits, labels, dst, nclasses, k, useShared)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_crossEntropyLossF32Kernel(gc_b, logits, labels, dst, nclasses, k, useShared)
-		})
-}
-
-//line ggml_more.go:36
-var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239")
 
 //line ggml_more.go:36
 func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
@@ -1105,14 +1081,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				loss = -r_2 / float32(k)
 //line ggml_more.go:74
 				if gc_tx != 0 {
-					{
 //line ggml_more.go:74
-						gc_dead |= uint32(1) << gc_lane
+					gc_dead |= uint32(1) << gc_lane
 //line ggml_more.go:74
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L19
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L19
 				}
+//line ggml_more.go:78
 				dst[gc_bx] = loss
 //line ggml_more.go:80
 				gc_s_loss[gc_rank] = loss
@@ -1121,25 +1096,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 }
 
-// CrossEntropyLossBackF32Kernel is cross_entropy_loss_back_f32<use_shared>:
-// the loss's gradient with respect to the logits, scaled by *grad over the
-// rows.
-//
-//line ggml_more.go:86
-func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_crossEntropyLossBackF32Kernel,
-		func(gc_t *gocuda.Thread) {
-			crossEntropyLossBackF32Kernel(gc_t, grad, logits, labels, dst, nclasses, useShared)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_crossEntropyLossBackF32Kernel(gc_b, grad, logits, labels, dst, nclasses, useShared)
-		})
-}
-
-//line ggml_more.go:86
-var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
-
-//line ggml_more.go:86
 func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1974,21 +1930,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	}
 }
 
-// InitIndicesKernel is argsort.cu's init_indices: each row of indices is
-// 0, 1, ..., ncols-1.
-//
-//line ggml_more.go:136
-func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_initIndicesKernel,
-		func(gc_t *gocuda.Thread) { initIndicesKernel(gc_t, indices, ncols, nrows) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_initIndicesKernel(gc_b, gc_lo, gc_hi, indices, ncols, nrows)
-		})
-}
-
-//line ggml_more.go:136
-var gc_src_initIndicesKernel = compiled.NewSource(gc_files_ggml_more, "initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line ggml_more.go:136
 func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices []int32, ncols int, nrows int) {
 	gc_pos := gc_b.Pos()
@@ -2179,177 +2120,6 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 		}
 	}
 }
-
-//line ggml_more.go:150
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
-// offsets of rows of ncols.
-//
-//line ggml_more.go:149
-func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_initOffsetsKernel,
-		func(gc_t *gocuda.Thread) { initOffsetsKernel(gc_t, offsets, ncols, nrows) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_initOffsetsKernel(gc_b, gc_lo, gc_hi, offsets, ncols, nrows)
-		})
-}
-
-//line ggml_more.go:149
-var gc_src_initOffsetsKernel = compiled.NewSource(gc_files_ggml_more, "initOffsetsKernel", "20eeb6723516eb99b45ff73745a0b477d7ede0349fe26d706df81b3704844d67", "ggml_more.go:145-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line ggml_more.go:149
-func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets []int32, ncols int, nrows int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line ggml_more.go:159
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line ggml_more.go:170
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
-				gc_at := offsets[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = int32(idx * ncols)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-//line ggml_more.go:150
-					idx := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = int32(idx * ncols)
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line ggml_more.go:150
-					idx := gc_bx*gc_bdx + gc_tx
-					{
-						offsets[idx] = int32(idx * ncols)
-					}
-				}
-			}
-		}
-	}
-}
-
-// ArgsortF32I32Kernel is k_argsort_f32_i32<order>: the indices that sort
-// row blockIdx.x of x, by a bitonic sort of ncols_pad (ncols rounded up to
-// a power of two) indices in dynamic shared memory, several columns a
-// thread when the row is wider than the block.
-//
-//line ggml_more.go:200
-func ArgsortF32I32Kernel(x []float32, dst []int32, ncols int, ncolsPad int, order int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_argsortF32I32Kernel,
-		func(gc_t *gocuda.Thread) { argsortF32I32Kernel(gc_t, x, dst, ncols, ncolsPad, order) },
-		func(gc_b *compiled.Block) { gc_body_argsortF32I32Kernel(gc_b, x, dst, ncols, ncolsPad, order) })
-}
-
-//line ggml_more.go:200
-var gc_src_argsortF32I32Kernel = compiled.NewSource(gc_files_ggml_more, "argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224").NoGoexit("e2798f3f942afb7e8096ec4f0cb00a0d86857550d21146bf7825aba9f3d9054b", "ggml_more.go:162-167", "ggml_more.go:169-192")
 
 //line ggml_more.go:200
 func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
@@ -2653,9 +2423,3 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		}
 	}
 }
-
-// gc_files_ggml_more holds the source files whose lines the kernels' records hash.
-//
-//go:embed ggml_more.go ggml_norm.go
-//line ggml_more.go:233
-var gc_files_ggml_more embed.FS

@@ -5,35 +5,12 @@
 package teaching
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// NormF32Kernel is norm_f32<block_size> of norm.cu: layer normalization
-// (no affine) of one row per block, the grid spanning rows, channels and
-// samples of a strided x; block_size is 32 or 1024.
-//
-//line ggml_norm.go:44
-func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_normF32Kernel,
-		func(gc_t *gocuda.Thread) {
-			normF32Kernel(gc_t, x, dst, ncols, strideRow, strideChannel, strideSample, eps, blockSize)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_normF32Kernel(gc_b, x, dst, ncols, strideRow, strideChannel, strideSample, eps, blockSize)
-		})
-}
-
-//line ggml_norm.go:44
-var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:44
 func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
@@ -347,34 +324,33 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_l_a[gc_lane] = a
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_norm.go:67
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
-				a := gc_l_a[gc_lane]
-//line ggml_norm.go:72
-				var meanVar float2
-//line ggml_norm.go:36
-				var r float2 = a
-//line ggml_norm.go:64
-				meanVar = r
-//line ggml_norm.go:69
-				if (blockSize > ggmlWarpSize) && (laneID == 0) {
-					sSum[warpID] = meanVar
-				}
-//line ggml_norm.go:73
-				gc_s_meanVar[gc_rank] = meanVar
+//line ggml_norm.go:39
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:67
+			warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:70
+			a := gc_l_a[gc_lane]
+//line ggml_norm.go:72
+			var meanVar float2
+//line ggml_norm.go:36
+			var r float2 = a
+//line ggml_norm.go:64
+			meanVar = r
+//line ggml_norm.go:69
+			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = meanVar
+			}
+//line ggml_norm.go:73
+			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
 //line ggml_norm.go:65
@@ -390,26 +366,25 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_norm.go:68
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:70
-					var meanVar float2
-//line ggml_norm.go:73
-					meanVar = sSum[laneID]
-					var a_ float2 = meanVar
-//line ggml_norm.go:76
-					gc_l_a_[gc_lane] = a_
+//line ggml_norm.go:78
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:68
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:70
+				var meanVar float2
+//line ggml_norm.go:73
+				meanVar = sSum[laneID]
+				var a_ float2 = meanVar
+//line ggml_norm.go:76
+				gc_l_a_[gc_lane] = a_
 			}
 //line ggml_norm.go:32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
@@ -627,22 +602,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		}
 	}
 }
-
-// GroupNormF32Kernel is group_norm_f32<block_size> of norm.cu: block b
-// normalizes group b, group_size elements of x (the last group cut at
-// ne_elements).
-//
-//line ggml_norm.go:91
-func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_groupNormF32Kernel,
-		func(gc_t *gocuda.Thread) { groupNormF32Kernel(gc_t, x, dst, groupSize, neElements, eps, blockSize) },
-		func(gc_b *compiled.Block) {
-			gc_body_groupNormF32Kernel(gc_b, x, dst, groupSize, neElements, eps, blockSize)
-		})
-}
-
-//line ggml_norm.go:91
-var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:91
 func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
@@ -991,34 +950,33 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_norm.go:104
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
-				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:109
-				var tmp float32
-//line ggml_norm.go:27
-				var r float32 = x_
-//line ggml_norm.go:101
-				tmp = r
-//line ggml_norm.go:106
-				if (blockSize > ggmlWarpSize) && (laneID == 0) {
-					sSum[warpID] = tmp
-				}
-//line ggml_norm.go:110
-				gc_s_tmp[gc_rank] = tmp
+//line ggml_norm.go:33
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:104
+			warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:107
+			x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:109
+			var tmp float32
+//line ggml_norm.go:27
+			var r float32 = x_
+//line ggml_norm.go:101
+			tmp = r
+//line ggml_norm.go:106
+			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = tmp
+			}
+//line ggml_norm.go:110
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
 //line ggml_norm.go:102
@@ -1031,26 +989,25 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_norm.go:105
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:107
-					var tmp float32
-//line ggml_norm.go:110
-					tmp = sSum[laneID]
-					var x_2 float32 = tmp
-//line ggml_norm.go:113
-					gc_l_x_2[gc_lane] = x_2
+//line ggml_norm.go:112
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:105
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:107
+				var tmp float32
+//line ggml_norm.go:110
+				tmp = sSum[laneID]
+				var x_2 float32 = tmp
+//line ggml_norm.go:113
+				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -1552,34 +1509,33 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_norm.go:126
-				warpID_ := gc_tx / ggmlWarpSize
-				laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
-				x_3 := gc_l_x_3[gc_lane]
-//line ggml_norm.go:131
-				var tmp float32
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-//line ggml_norm.go:123
-				tmp = r_2
-//line ggml_norm.go:128
-				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
-					sSum_[warpID_] = tmp
-				}
-//line ggml_norm.go:132
-				gc_s_tmp[gc_rank] = tmp
+//line ggml_norm.go:33
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:126
+			warpID_ := gc_tx / ggmlWarpSize
+			laneID_ := gc_tx % ggmlWarpSize
+//line ggml_norm.go:129
+			x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:131
+			var tmp float32
+//line ggml_norm.go:27
+			var r_2 float32 = x_3
+//line ggml_norm.go:123
+			tmp = r_2
+//line ggml_norm.go:128
+			if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+				sSum_[warpID_] = tmp
+			}
+//line ggml_norm.go:132
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
 //line ggml_norm.go:124
@@ -1592,26 +1548,25 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_norm.go:127
-					laneID_ := gc_tx % ggmlWarpSize
-//line ggml_norm.go:129
-					var tmp float32
-//line ggml_norm.go:132
-					tmp = sSum_[laneID_]
-					var x_4 float32 = tmp
-//line ggml_norm.go:135
-					gc_l_x_4[gc_lane] = x_4
+//line ggml_norm.go:134
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:127
+				laneID_ := gc_tx % ggmlWarpSize
+//line ggml_norm.go:129
+				var tmp float32
+//line ggml_norm.go:132
+				tmp = sSum_[laneID_]
+				var x_4 float32 = tmp
+//line ggml_norm.go:135
+				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -1934,19 +1889,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 }
-
-// RmsNormBackF32Kernel is rms_norm_back_f32<block_size> of norm.cu: the
-// gradient of RMS normalization for row blockIdx.x*blockDim.y+threadIdx.y.
-//
-//line ggml_norm.go:147
-func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rmsNormBackF32Kernel,
-		func(gc_t *gocuda.Thread) { rmsNormBackF32Kernel(gc_t, grad, xf, dst, ncols, eps, blockSize) },
-		func(gc_b *compiled.Block) { gc_body_rmsNormBackF32Kernel(gc_b, grad, xf, dst, ncols, eps, blockSize) })
-}
-
-//line ggml_norm.go:147
-var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_norm.go:147
 func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
@@ -2317,36 +2259,35 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_norm.go:169
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:172
-				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:174
-				sumXX := gc_s_sumXX[gc_rank]
-				var sumXG float32
-//line ggml_norm.go:27
-				var r_ float32 = x_
-//line ggml_norm.go:165
-				sumXG = r_
-//line ggml_norm.go:171
-				if (blockSize > ggmlWarpSize) && (laneID == 0) {
-					sSumXX[warpID] = sumXX
-					sSumXG[warpID] = sumXG
-				}
-//line ggml_norm.go:176
-				gc_s_sumXG[gc_rank] = sumXG
+//line ggml_norm.go:33
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:169
+			warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
+			x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:174
+			sumXX := gc_s_sumXX[gc_rank]
+			var sumXG float32
+//line ggml_norm.go:27
+			var r_ float32 = x_
+//line ggml_norm.go:165
+			sumXG = r_
+//line ggml_norm.go:171
+			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSumXX[warpID] = sumXX
+				sSumXG[warpID] = sumXG
+			}
+//line ggml_norm.go:176
+			gc_s_sumXG[gc_rank] = sumXG
 		}
 	}
 //line ggml_norm.go:166
@@ -2665,23 +2606,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		}
 	}
 }
-
-// L2NormF32Kernel is l2_norm_f32<block_size> of norm.cu: each row divided
-// by its Euclidean norm (at least eps).
-//
-//line ggml_norm.go:199
-func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_l2NormF32Kernel,
-		func(gc_t *gocuda.Thread) {
-			l2NormF32Kernel(gc_t, x, dst, ncols, strideRow, strideChannel, strideSample, eps, blockSize)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_l2NormF32Kernel(gc_b, x, dst, ncols, strideRow, strideChannel, strideSample, eps, blockSize)
-		})
-}
-
-//line ggml_norm.go:199
-var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
 
 //line ggml_norm.go:199
 func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
@@ -3052,34 +2976,33 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_norm.go:221
-				warpID := gc_tx / ggmlWarpSize
-				laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
-				x_ := gc_l_x_[gc_lane]
-//line ggml_norm.go:226
-				var tmp float32
-//line ggml_norm.go:27
-				var r float32 = x_
-//line ggml_norm.go:218
-				tmp = r
-//line ggml_norm.go:223
-				if (blockSize > ggmlWarpSize) && (laneID == 0) {
-					sSum[warpID] = tmp
-				}
-//line ggml_norm.go:227
-				gc_s_tmp[gc_rank] = tmp
+//line ggml_norm.go:33
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:221
+			warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:224
+			x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:226
+			var tmp float32
+//line ggml_norm.go:27
+			var r float32 = x_
+//line ggml_norm.go:218
+			tmp = r
+//line ggml_norm.go:223
+			if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = tmp
+			}
+//line ggml_norm.go:227
+			gc_s_tmp[gc_rank] = tmp
 		}
 	}
 //line ggml_norm.go:219
@@ -3092,26 +3015,25 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_norm.go:222
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_norm.go:224
-					var tmp float32
-//line ggml_norm.go:227
-					tmp = sSum[laneID]
-					var x_2 float32 = tmp
-//line ggml_norm.go:230
-					gc_l_x_2[gc_lane] = x_2
+//line ggml_norm.go:229
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:222
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:224
+				var tmp float32
+//line ggml_norm.go:227
+				tmp = sSum[laneID]
+				var x_2 float32 = tmp
+//line ggml_norm.go:230
+				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -3431,21 +3353,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	}
 }
 
-// ArgmaxF32Kernel is argmax_f32 of argmax.cu: dst[row] is the index of the
-// largest element of row blockIdx.x of x (the first on ties), by a
-// grid-stride scan, a warp butterfly and a second one over the warps'
-// results.
-//
-//line ggml_norm.go:250
-func ArgmaxF32Kernel(x []float32, dst []int32, ncols int64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_argmaxF32Kernel,
-		func(gc_t *gocuda.Thread) { argmaxF32Kernel(gc_t, x, dst, ncols) },
-		func(gc_b *compiled.Block) { gc_body_argmaxF32Kernel(gc_b, x, dst, ncols) })
-}
-
-//line ggml_norm.go:250
-var gc_src_argmaxF32Kernel = compiled.NewSource(gc_files_ggml_norm, "argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line ggml_norm.go:250
 func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int64) {
 	t := gc_b.Thread()
@@ -3600,27 +3507,26 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line ggml_norm.go:294
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
 //line ggml_norm.go:280
-					maxval := gc_s_maxval[gc_rank]
-					argmax := gc_s_argmax[gc_rank]
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:283
-					if (nWarps > 1) && (laneID == 0) {
-						sharedMaxval[warpID] = maxval
-						sharedArgmax[warpID] = argmax
-					}
+				if (nWarps > 1) && (laneID == 0) {
+					sharedMaxval[warpID] = maxval
+					sharedArgmax[warpID] = argmax
 				}
 			}
 		}
@@ -3637,147 +3543,144 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			{
 //line ggml_norm.go:292
-				var gc_m13 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			var gc_m13 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:278
+					warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:290
+					if warpID == 0 {
+						gc_m13 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(nWarps, -1), 32))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+//line ggml_norm.go:307
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-//line ggml_norm.go:290
-						if warpID == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-					gc_lo3, gc_hi3 := 0, 32
-					if gc_bdy*gc_bdz == 1 {
-						if gc_lo3 < gc_hi3 {
-							gc_hi3 = min(gc_hi3, min(max(nWarps, -1), 32))
-						}
-					}
-					gc_hi3 = min(gc_hi3, gc_cnt)
-					if gc_lo3 < gc_hi3 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
 //line ggml_norm.go:277
-								laneID := gc_tx % ggmlWarpSize
+						laneID := gc_tx % ggmlWarpSize
 //line ggml_norm.go:279
-								maxval := gc_s_maxval[gc_rank]
-								argmax := gc_s_argmax[gc_rank]
+						maxval := gc_s_maxval[gc_rank]
+						argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
-								if laneID < nWarps {
-									maxval = sharedMaxval[laneID]
-									argmax = sharedArgmax[laneID]
-								}
-								gc_s_maxval[gc_rank] = maxval
-								gc_s_argmax[gc_rank] = argmax
-							}
+						if laneID < nWarps {
+							maxval = sharedMaxval[laneID]
+							argmax = sharedArgmax[laneID]
 						}
+						gc_s_maxval[gc_rank] = maxval
+						gc_s_argmax[gc_rank] = argmax
 					}
+				}
 //line ggml_norm.go:295
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						gc_left2 := gc_act
-						if compiled.SIMD {
-							if gc_act == ^uint32(0) {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									gc_rank := gc_w + gc_lane
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
 //line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
 //line ggml_norm.go:296
-									maxval.StoreSlice(gc_c3v[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-									if gc_act>>gc_lane&0xff != 0xff {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-//line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
-//line ggml_norm.go:296
-									maxval.StoreSlice(gc_c3v[gc_lane:])
-									gc_left2 &^= 0xff << gc_lane
-								}
+								maxval.StoreSlice(gc_c3v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_left2&(1<<gc_lane) == 0 {
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
+//line ggml_norm.go:296
+								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+//line ggml_norm.go:296
+								maxval.StoreSlice(gc_c3v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
 //line ggml_norm.go:309
-								maxval := gc_s_maxval[gc_rank]
-//line ggml_norm.go:296
-								gc_c3v[gc_lane] = maxval
-							}
-						}
-//line ggml_norm.go:296
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:303
-							argmax := gc_s_argmax[gc_rank]
-//line ggml_norm.go:296
-							val_2 := gc_c3r[gc_lane]
-							gc_c4v[gc_lane] = argmax
-							gc_l_val_2[gc_lane] = val_2
-						}
-//line ggml_norm.go:297
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-//line ggml_norm.go:304
 							maxval := gc_s_maxval[gc_rank]
-							argmax := gc_s_argmax[gc_rank]
-							val_2 := gc_l_val_2[gc_lane]
-//line ggml_norm.go:297
-							col_2 := gc_c4r[gc_lane]
-							if val_2 > maxval {
-								maxval = val_2
-								argmax = col_2
-							} else if val_2 == maxval && col_2 < argmax {
-								argmax = col_2
-							}
-//line ggml_norm.go:305
-							gc_s_maxval[gc_rank] = maxval
-							gc_s_argmax[gc_rank] = argmax
+//line ggml_norm.go:296
+							gc_c3v[gc_lane] = maxval
 						}
 					}
+//line ggml_norm.go:296
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line ggml_norm.go:303
+						argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:296
+						val_2 := gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = argmax
+						gc_l_val_2[gc_lane] = val_2
+					}
+//line ggml_norm.go:297
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line ggml_norm.go:304
+						maxval := gc_s_maxval[gc_rank]
+						argmax := gc_s_argmax[gc_rank]
+						val_2 := gc_l_val_2[gc_lane]
+//line ggml_norm.go:297
+						col_2 := gc_c4r[gc_lane]
+						if val_2 > maxval {
+							maxval = val_2
+							argmax = col_2
+						} else if val_2 == maxval && col_2 < argmax {
+							argmax = col_2
+						}
+//line ggml_norm.go:305
+						gc_s_maxval[gc_rank] = maxval
+						gc_s_argmax[gc_rank] = argmax
+					}
 				}
-				gc_act = gc_save13 &^ gc_dead
 			}
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 //line ggml_norm.go:316
@@ -3856,9 +3759,3 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 	}
 }
-
-// gc_files_ggml_norm holds the source files whose lines the kernels' records hash.
-//
-//go:embed ggml_norm.go
-//line ggml_norm.go:319
-var gc_files_ggml_norm embed.FS

@@ -5,7 +5,6 @@
 package teaching
 
 import (
-	"embed"
 	"math"
 	"simd/archsimd"
 	"unsafe"
@@ -14,10 +13,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // SoftMaxF32Kernel is soft_max_f32<use_shared, ncols_template,
 // block_size_template, T>: row blockIdx.x + blockIdx.y*gridDim.x +
@@ -43,9 +38,6 @@ func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float3
 		},
 		gc_body)
 }
-
-//line ggml_softmax.go:73
-var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64")
 
 //line ggml_softmax.go:73
 func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
@@ -220,12 +212,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					maxVal := gc_s_maxVal[gc_rank]
-					{
 //line ggml_softmax.go:143
-						bufIw[warpID] = maxVal
-					}
+					bufIw[warpID] = maxVal
 				}
 			} else {
+//line ggml_softmax.go:147
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -249,26 +240,25 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					var maxVal float32
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
-					var x_2 float32 = maxVal
-//line ggml_softmax.go:150
-					gc_l_x_2[gc_lane] = x_2
+//line ggml_softmax.go:158
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				var maxVal float32
+//line ggml_softmax.go:147
+				maxVal = bufIw[laneID]
+				var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
@@ -350,39 +340,38 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
-				tid := gc_tx
-//line ggml_softmax.go:81
-				maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-//line ggml_softmax.go:156
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-//line ggml_softmax.go:160
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
 //line ggml_softmax.go:165
-				var x_3 float32 = tmp
-//line ggml_softmax.go:168
-				gc_l_x_3[gc_lane] = x_3
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+			tid := gc_tx
+//line ggml_softmax.go:81
+			maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:151
+			tmp := float32(0.0)
+//line ggml_softmax.go:153
+			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+				col_ := col0_ + tid
+//line ggml_softmax.go:156
+				if ncolsTemplate == 0 && col_ >= ncols {
+					break
+				}
+//line ggml_softmax.go:160
+				val_ := expf(vals[col_] - maxVal)
+				tmp += val_
+				vals[col_] = val_
+			}
+//line ggml_softmax.go:165
+			var x_3 float32 = tmp
+//line ggml_softmax.go:168
+			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -582,12 +571,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					tmp := gc_s_tmp[gc_rank]
-					{
 //line ggml_softmax.go:174
-						bufIw[warpID] = tmp
-					}
+					bufIw[warpID] = tmp
 				}
 			} else {
+//line ggml_softmax.go:178
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -611,26 +599,25 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					var tmp float32
-//line ggml_softmax.go:178
-					tmp = bufIw[laneID]
-					var x_4 float32 = tmp
-//line ggml_softmax.go:181
-					gc_l_x_4[gc_lane] = x_4
+//line ggml_softmax.go:189
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				var tmp float32
+//line ggml_softmax.go:178
+				tmp = bufIw[laneID]
+				var x_4 float32 = tmp
+//line ggml_softmax.go:181
+				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -965,12 +952,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					maxVal := gc_s_maxVal[gc_rank]
-					{
 //line ggml_softmax.go:143
-						bufIw[warpID] = maxVal
-					}
+					bufIw[warpID] = maxVal
 				}
 			} else {
+//line ggml_softmax.go:147
 				for ; gc_tx < gc_bdx; gc_tx += gc_every {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -994,26 +980,25 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					var maxVal float32
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
-					var x_2 float32 = maxVal
-//line ggml_softmax.go:150
-					gc_l_x_2[gc_lane] = x_2
+//line ggml_softmax.go:158
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				var maxVal float32
+//line ggml_softmax.go:147
+				maxVal = bufIw[laneID]
+				var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+				gc_l_x_2[gc_lane] = x_2
 			}
 //line ggml_more.go:24
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
@@ -1095,39 +1080,38 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line ggml_softmax.go:79
-				tid := gc_tx
-//line ggml_softmax.go:81
-				maxVal := gc_s_maxVal[gc_rank]
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-//line ggml_softmax.go:156
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-//line ggml_softmax.go:160
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
 //line ggml_softmax.go:165
-				var x_3 float32 = tmp
-//line ggml_softmax.go:168
-				gc_l_x_3[gc_lane] = x_3
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+			tid := gc_tx
+//line ggml_softmax.go:81
+			maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:151
+			tmp := float32(0.0)
+//line ggml_softmax.go:153
+			for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+				col_ := col0_ + tid
+//line ggml_softmax.go:156
+				if ncolsTemplate == 0 && col_ >= ncols {
+					break
+				}
+//line ggml_softmax.go:160
+				val_ := expf(vals[col_] - maxVal)
+				tmp += val_
+				vals[col_] = val_
+			}
+//line ggml_softmax.go:165
+			var x_3 float32 = tmp
+//line ggml_softmax.go:168
+			gc_l_x_3[gc_lane] = x_3
 		}
 //line ggml_norm.go:24
 		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -1327,12 +1311,11 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
 					tmp := gc_s_tmp[gc_rank]
-					{
 //line ggml_softmax.go:174
-						bufIw[warpID] = tmp
-					}
+					bufIw[warpID] = tmp
 				}
 			} else {
+//line ggml_softmax.go:178
 				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1356,26 +1339,25 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:104
-					var tmp float32
-//line ggml_softmax.go:178
-					tmp = bufIw[laneID]
-					var x_4 float32 = tmp
-//line ggml_softmax.go:181
-					gc_l_x_4[gc_lane] = x_4
+//line ggml_softmax.go:189
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				var tmp float32
+//line ggml_softmax.go:178
+				tmp = bufIw[laneID]
+				var x_4 float32 = tmp
+//line ggml_softmax.go:181
+				gc_l_x_4[gc_lane] = x_4
 			}
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -1537,20 +1519,6 @@ func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float3
 	})
 }
 
-// SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a
-// cooperative kernel: every row in turn, spread over the whole grid.
-// Launch it with LaunchCooperative, fewer blocks than threads a block.
-//
-//line ggml_softmax.go:357
-func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float32, p softMaxParams) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_softMaxF32ParallelizeColsKernel,
-		func(gc_t *gocuda.Thread) { softMaxF32ParallelizeColsKernel(gc_t, x, dst, tmpVals, p) },
-		func(gc_b *compiled.Block) { gc_body_softMaxF32ParallelizeColsKernel(gc_b, x, dst, tmpVals, p) })
-}
-
-//line ggml_softmax.go:357
-var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
-
 //line ggml_softmax.go:357
 func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
 	t := gc_b.Thread()
@@ -1646,70 +1614,65 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							return
 						}
 						{
-							{
 //line ggml_softmax.go:269
-								i := int(0)
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:269
-								i := int(1)
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:269
-								i := int(2)
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:269
-								i := int(3)
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
+							i := int(0)
+							idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
 							}
 						}
 						{
-							{
-//line ggml_softmax.go:277
-								i_ := int(0)
-								localMax = fmaxf(localMax, localVals[i_])
-							}
-							{
-//line ggml_softmax.go:277
-								i_ := int(1)
-								localMax = fmaxf(localMax, localVals[i_])
-							}
-							{
-//line ggml_softmax.go:277
-								i_ := int(2)
-								localMax = fmaxf(localMax, localVals[i_])
-							}
-							{
-//line ggml_softmax.go:277
-								i_ := int(3)
-								localMax = fmaxf(localMax, localVals[i_])
+//line ggml_softmax.go:269
+							i := int(1)
+							idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
 							}
 						}
-//line ggml_softmax.go:280
+						{
+//line ggml_softmax.go:269
+							i := int(2)
+							idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:269
+							i := int(3)
+							idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:277
+							i_ := int(0)
+							localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+//line ggml_softmax.go:277
+							i_ := int(1)
+							localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+//line ggml_softmax.go:277
+							i_ := int(2)
+							localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+//line ggml_softmax.go:277
+							i_ := int(3)
+							localMax = fmaxf(localMax, localVals[i_])
+						}
 						col += stepSize * nElemPerThread
 					}
 //line ggml_softmax.go:283
@@ -1784,30 +1747,29 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-						laneID := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-						var val float32
-//line ggml_softmax.go:221
-						val = float32(math.Inf(-1))
-						if laneID < (gc_bdx / ggmlWarpSize) {
-							val = localVals_[laneID]
-						}
-						var x_3 float32 = val
-//line ggml_softmax.go:227
-						gc_l_x_3[gc_lane] = x_3
-						gc_s_val[gc_rank] = val
+//line ggml_softmax.go:222
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:216
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					var val float32
+//line ggml_softmax.go:221
+					val = float32(math.Inf(-1))
+					if laneID < (gc_bdx / ggmlWarpSize) {
+						val = localVals_[laneID]
+					}
+					var x_3 float32 = val
+//line ggml_softmax.go:227
+					gc_l_x_3[gc_lane] = x_3
+					gc_s_val[gc_rank] = val
 				}
 //line ggml_more.go:24
 				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
@@ -2125,66 +2087,65 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
-						gc_at2 := tmpVals_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
+//line ggml_softmax.go:227
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+					gc_at2 := tmpVals_[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line ggml_softmax.go:234
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
-							tid := gc_tx
+						tid := gc_tx
 //line ggml_softmax.go:262
-							var localMax float32
+						var localMax float32
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx < gc_bdx)
-							if tid < gc_gdx {
-								localMax = gc_at2[gc_lane]
-							} else {
-								localMax = float32(math.Inf(-1))
-							}
-							var val_ float32 = localMax
-//line ggml_softmax.go:296
-							var r_3 float32
-//line ggml_softmax.go:211
-							var x_4 float32 = val_
-//line ggml_softmax.go:215
-							gc_l_x_4[gc_lane] = x_4
-							gc_s_r_3[gc_rank] = r_3
+						t.Assert(gc_gdx < gc_bdx)
+						if tid < gc_gdx {
+							localMax = gc_at2[gc_lane]
+						} else {
+							localMax = float32(math.Inf(-1))
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
+						var val_ float32 = localMax
+//line ggml_softmax.go:296
+						var r_3 float32
+//line ggml_softmax.go:211
+						var x_4 float32 = val_
+//line ggml_softmax.go:215
+						gc_l_x_4[gc_lane] = x_4
+						gc_s_r_3[gc_rank] = r_3
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line ggml_softmax.go:260
-							tid := gc_tx
+						tid := gc_tx
 //line ggml_softmax.go:262
-							var localMax float32
+						var localMax float32
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx < gc_bdx)
-							if tid < gc_gdx {
-								localMax = tmpVals_[tid]
-							} else {
-								localMax = float32(math.Inf(-1))
-							}
-							var val_ float32 = localMax
-//line ggml_softmax.go:296
-							var r_3 float32
-//line ggml_softmax.go:211
-							var x_4 float32 = val_
-//line ggml_softmax.go:215
-							gc_l_x_4[gc_lane] = x_4
-							gc_s_r_3[gc_rank] = r_3
+						t.Assert(gc_gdx < gc_bdx)
+						if tid < gc_gdx {
+							localMax = tmpVals_[tid]
+						} else {
+							localMax = float32(math.Inf(-1))
 						}
+						var val_ float32 = localMax
+//line ggml_softmax.go:296
+						var r_3 float32
+//line ggml_softmax.go:211
+						var x_4 float32 = val_
+//line ggml_softmax.go:215
+						gc_l_x_4[gc_lane] = x_4
+						gc_s_r_3[gc_rank] = r_3
 					}
 				}
 			}
@@ -2248,30 +2209,29 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:216
-						laneID_ := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:218
-						var val_ float32
-//line ggml_softmax.go:221
-						val_ = float32(math.Inf(-1))
-						if laneID_ < (gc_bdx / ggmlWarpSize) {
-							val_ = localVals_2[laneID_]
-						}
-						var x_5 float32 = val_
-//line ggml_softmax.go:227
-						gc_l_x_5[gc_lane] = x_5
-						gc_s_val_[gc_rank] = val_
+//line ggml_softmax.go:222
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:216
+					laneID_ := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					var val_ float32
+//line ggml_softmax.go:221
+					val_ = float32(math.Inf(-1))
+					if laneID_ < (gc_bdx / ggmlWarpSize) {
+						val_ = localVals_2[laneID_]
+					}
+					var x_5 float32 = val_
+//line ggml_softmax.go:227
+					gc_l_x_5[gc_lane] = x_5
+					gc_s_val_[gc_rank] = val_
 				}
 //line ggml_more.go:24
 				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
@@ -2458,90 +2418,85 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							return
 						}
 						{
-							{
 //line ggml_softmax.go:300
-								i_2 := int(0)
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:300
-								i_2 := int(1)
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:300
-								i_2 := int(2)
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
-							}
-							{
-//line ggml_softmax.go:300
-								i_2 := int(3)
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
+							i_2 := int(0)
+							idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
 							}
 						}
 						{
-							{
-//line ggml_softmax.go:308
-								i_3 := int(0)
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
-								}
-							}
-							{
-//line ggml_softmax.go:308
-								i_3 := int(1)
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
-								}
-							}
-							{
-//line ggml_softmax.go:308
-								i_3 := int(2)
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
-								}
-							}
-							{
-//line ggml_softmax.go:308
-								i_3 := int(3)
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
-								}
+//line ggml_softmax.go:300
+							i_2 := int(1)
+							idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
 							}
 						}
-//line ggml_softmax.go:316
+						{
+//line ggml_softmax.go:300
+							i_2 := int(2)
+							idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:300
+							i_2 := int(3)
+							idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:308
+							i_3 := int(0)
+							idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+//line ggml_softmax.go:308
+							i_3 := int(1)
+							idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+//line ggml_softmax.go:308
+							i_3 := int(2)
+							idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+//line ggml_softmax.go:308
+							i_3 := int(3)
+							idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
 						col_ += stepSize * nElemPerThread
 					}
 //line ggml_softmax.go:319
@@ -2664,30 +2619,29 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-						laneID_2 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-						var val_2 float32
-//line ggml_softmax.go:243
-						val_2 = 0.0
-						if laneID_2 < (gc_bdx / ggmlWarpSize) {
-							val_2 = localVals_3[laneID_2]
-						}
-						var x_7 float32 = val_2
-//line ggml_softmax.go:249
-						gc_l_x_7[gc_lane] = x_7
-						gc_s_val_2[gc_rank] = val_2
+//line ggml_softmax.go:244
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:238
+					laneID_2 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					var val_2 float32
+//line ggml_softmax.go:243
+					val_2 = 0.0
+					if laneID_2 < (gc_bdx / ggmlWarpSize) {
+						val_2 = localVals_3[laneID_2]
+					}
+					var x_7 float32 = val_2
+//line ggml_softmax.go:249
+					gc_l_x_7[gc_lane] = x_7
+					gc_s_val_2[gc_rank] = val_2
 				}
 //line ggml_norm.go:24
 				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -3095,10 +3049,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line ggml_softmax.go:327
 							if gc_else2.ToBits() != 0 {
-								{
 //line ggml_softmax.go:327
-									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
-								}
+								tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
 							}
 						}
 //line ggml_softmax.go:326
@@ -3150,10 +3102,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line ggml_softmax.go:327
 						if gc_else.ToBits() != 0 {
-							{
 //line ggml_softmax.go:327
-								tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
-							}
+							tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
 						}
 //line ggml_softmax.go:327
 						val_3 := tmpExpf
@@ -3173,38 +3123,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left6 != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_left6&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:260
-						tid := gc_tx
-//line ggml_softmax.go:262
-						var tmpExpf float32
-//line ggml_softmax.go:326
-						if tid < gc_gdx {
-							tmpExpf = tmpVals_[tid]
-						} else {
-							tmpExpf = 0.0
-						}
-						var val_3 float32 = tmpExpf
-//line ggml_softmax.go:331
-						var r_9 float32
-//line ggml_softmax.go:233
-						var x_8 float32 = val_3
-//line ggml_softmax.go:237
-						gc_l_x_8[gc_lane] = x_8
-						gc_s_r_9[gc_rank] = r_9
+//line ggml_softmax.go:335
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:260
+					tid := gc_tx
+//line ggml_softmax.go:262
+					var tmpExpf float32
+//line ggml_softmax.go:326
+					if tid < gc_gdx {
+						tmpExpf = tmpVals_[tid]
+					} else {
+						tmpExpf = 0.0
+					}
+					var val_3 float32 = tmpExpf
+//line ggml_softmax.go:331
+					var r_9 float32
+//line ggml_softmax.go:233
+					var x_8 float32 = val_3
+//line ggml_softmax.go:237
+					gc_l_x_8[gc_lane] = x_8
+					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 //line ggml_norm.go:24
@@ -3315,30 +3264,29 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line ggml_softmax.go:238
-						laneID_3 := gc_tx % ggmlWarpSize
-//line ggml_softmax.go:240
-						var val_3 float32
-//line ggml_softmax.go:243
-						val_3 = 0.0
-						if laneID_3 < (gc_bdx / ggmlWarpSize) {
-							val_3 = localVals_4[laneID_3]
-						}
-						var x_9 float32 = val_3
-//line ggml_softmax.go:249
-						gc_l_x_9[gc_lane] = x_9
-						gc_s_val_3[gc_rank] = val_3
+//line ggml_softmax.go:244
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:238
+					laneID_3 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					var val_3 float32
+//line ggml_softmax.go:243
+					val_3 = 0.0
+					if laneID_3 < (gc_bdx / ggmlWarpSize) {
+						val_3 = localVals_4[laneID_3]
+					}
+					var x_9 float32 = val_3
+//line ggml_softmax.go:249
+					gc_l_x_9[gc_lane] = x_9
+					gc_s_val_3[gc_rank] = val_3
 				}
 //line ggml_norm.go:24
 				if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
@@ -3554,82 +3502,77 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						return
 					}
 					{
-						{
 //line ggml_softmax.go:334
-							i_4 := int(0)
-							idx_3 := col_2 + i_4*stepSize
-							if int64(idx_3) < p_.ncols {
-								localVals[i_4] = dst_[idx_3]
-							} else {
-								localVals[i_4] = float32(math.Inf(-1))
-							}
-						}
-						{
-//line ggml_softmax.go:334
-							i_4 := int(1)
-							idx_3 := col_2 + i_4*stepSize
-							if int64(idx_3) < p_.ncols {
-								localVals[i_4] = dst_[idx_3]
-							} else {
-								localVals[i_4] = float32(math.Inf(-1))
-							}
-						}
-						{
-//line ggml_softmax.go:334
-							i_4 := int(2)
-							idx_3 := col_2 + i_4*stepSize
-							if int64(idx_3) < p_.ncols {
-								localVals[i_4] = dst_[idx_3]
-							} else {
-								localVals[i_4] = float32(math.Inf(-1))
-							}
-						}
-						{
-//line ggml_softmax.go:334
-							i_4 := int(3)
-							idx_3 := col_2 + i_4*stepSize
-							if int64(idx_3) < p_.ncols {
-								localVals[i_4] = dst_[idx_3]
-							} else {
-								localVals[i_4] = float32(math.Inf(-1))
-							}
+						i_4 := int(0)
+						idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
 						}
 					}
 					{
-						{
-//line ggml_softmax.go:342
-							i_5 := int(0)
-							idx_4 := col_2 + i_5*stepSize
-							if int64(idx_4) < p_.ncols {
-								dst_[idx_4] = localVals[i_5] / tmpExpf
-							}
-						}
-						{
-//line ggml_softmax.go:342
-							i_5 := int(1)
-							idx_4 := col_2 + i_5*stepSize
-							if int64(idx_4) < p_.ncols {
-								dst_[idx_4] = localVals[i_5] / tmpExpf
-							}
-						}
-						{
-//line ggml_softmax.go:342
-							i_5 := int(2)
-							idx_4 := col_2 + i_5*stepSize
-							if int64(idx_4) < p_.ncols {
-								dst_[idx_4] = localVals[i_5] / tmpExpf
-							}
-						}
-						{
-//line ggml_softmax.go:342
-							i_5 := int(3)
-							idx_4 := col_2 + i_5*stepSize
-							if int64(idx_4) < p_.ncols {
-								dst_[idx_4] = localVals[i_5] / tmpExpf
-							}
+//line ggml_softmax.go:334
+						i_4 := int(1)
+						idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
 						}
 					}
-//line ggml_softmax.go:348
+					{
+//line ggml_softmax.go:334
+						i_4 := int(2)
+						idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+//line ggml_softmax.go:334
+						i_4 := int(3)
+						idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+//line ggml_softmax.go:342
+						i_5 := int(0)
+						idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+//line ggml_softmax.go:342
+						i_5 := int(1)
+						idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+//line ggml_softmax.go:342
+						i_5 := int(2)
+						idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+//line ggml_softmax.go:342
+						i_5 := int(3)
+						idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
 					col_2 += stepSize * nElemPerThread
 				}
 				gc_s_localVals[gc_rank] = localVals
@@ -3637,19 +3580,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		}
 	}
 }
-
-// SoftMaxBackF32Kernel is soft_max_back_f32: the softmax's gradient, one
-// warp a row.
-//
-//line ggml_softmax.go:368
-func SoftMaxBackF32Kernel(grad []float32, dstf []float32, dst []float32, ncols int, scale float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_softMaxBackF32Kernel,
-		func(gc_t *gocuda.Thread) { softMaxBackF32Kernel(gc_t, grad, dstf, dst, ncols, scale) },
-		func(gc_b *compiled.Block) { gc_body_softMaxBackF32Kernel(gc_b, grad, dstf, dst, ncols, scale) })
-}
-
-//line ggml_softmax.go:368
-var gc_src_softMaxBackF32Kernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxBackF32Kernel", "81fda755647b5dca27463830e47ee27eb6399d16bf0b55927481508606523a1b", "ggml_softmax.go:364-387", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line ggml_softmax.go:368
 func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
@@ -4205,9 +4135,3 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		}
 	}
 }
-
-// gc_files_ggml_softmax holds the source files whose lines the kernels' records hash.
-//
-//go:embed ggml_more.go ggml_norm.go ggml_softmax.go
-//line ggml_softmax.go:396
-var gc_files_ggml_softmax embed.FS

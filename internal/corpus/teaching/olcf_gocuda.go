@@ -49,6 +49,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+//line olcf.go:49
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -132,6 +133,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+//line olcf.go:45
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
@@ -150,11 +152,13 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 //line olcf.go:48
 						return
 					}
+//line olcf.go:49
 					gc_at[gc_tx] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
+//line olcf.go:55
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -171,6 +175,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 //line olcf.go:48
 						return
 					}
+//line olcf.go:49
 					sdata[tid] += gdata[idx]
 					idx += uint64(gc_gdx * gc_bdx)
 				}
@@ -179,6 +184,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	}
 //line olcf.go:53
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -239,6 +245,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			}
 		}
 	}
+//line olcf.go:63
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -250,46 +257,40 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			{
 //line olcf.go:60
 				atomic.Add(out, sdata[0])
 			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+		}
+//line olcf.go:64
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line olcf.go:60
+			atomic.Add(out, sdata[0])
 		}
 	}
 }
@@ -297,6 +298,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
+//
+//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) { reduceWsKernel(gc_t, gdata, out) },
@@ -323,6 +326,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	sdata := gocuda.Shared[float32](t, 32)[:32]
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
+//line olcf.go:76
 	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -352,9 +356,11 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:77
 						return
 					}
+//line olcf.go:78
 					val += gdata[idx]
 					idx += gc_gdx * gc_bdx
 				}
+//line olcf.go:83
 				gc_l_val[gc_lane] = val
 			}
 		}
@@ -374,6 +380,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:83
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line olcf.go:87
 						val := gc_l_val[gc_lane]
 //line olcf.go:83
 						val += gc_c1r[gc_lane]
@@ -393,136 +400,139 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line olcf.go:101
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:75
-					lane := gc_tx % gocuda.WarpSize
-					warpID := gc_tx / gocuda.WarpSize
-					val := gc_l_val[gc_lane]
+				lane := gc_tx % gocuda.WarpSize
+				warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:78
+				val := gc_l_val[gc_lane]
 //line olcf.go:85
-					if lane == 0 {
-						sdata[warpID] = val
-					}
+				if lane == 0 {
+					sdata[warpID] = val
 				}
 			}
 		}
 	}
+//line olcf.go:94
 	var gc_l_val2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
+//line olcf.go:102
+		var gc_m11 uint32
 		{
-			var gc_m11 uint32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line olcf.go:76
+				warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:90
+				if warpID == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:76
-					warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:90
-					if warpID == 0 {
-						gc_m11 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
 //line olcf.go:71
-						tid := gc_tx
+					tid := gc_tx
 //line olcf.go:75
-						lane := gc_tx % gocuda.WarpSize
-						var val float32
+					lane := gc_tx % gocuda.WarpSize
+//line olcf.go:77
+					var val float32
 //line olcf.go:91
-						if tid < gc_bdx/gocuda.WarpSize {
-							val = sdata[lane]
-						} else {
-							val = 0
-						}
-						gc_l_val2[gc_lane] = val
-					}
-				}
-//line olcf.go:97
-				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_val2)
+					if tid < gc_bdx/gocuda.WarpSize {
+						val = sdata[lane]
 					} else {
-						compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
+						val = 0
 					}
-				} else {
-//line olcf.go:97
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-						} else {
-//line olcf.go:98
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								val := gc_l_val2[gc_lane]
-//line olcf.go:98
-								val += gc_c2r[gc_lane]
-								gc_l_val2[gc_lane] = val
-							}
-						}
-					}
+					gc_l_val2[gc_lane] = val
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line olcf.go:71
-						tid := gc_tx
-						val := gc_l_val2[gc_lane]
-//line olcf.go:101
-						if tid == 0 {
-							atomic.Add(out, val)
+			}
+//line olcf.go:97
+			if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_val2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+//line olcf.go:97
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+					} else {
+//line olcf.go:98
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line olcf.go:105
+							val := gc_l_val2[gc_lane]
+//line olcf.go:98
+							val += gc_c2r[gc_lane]
+							gc_l_val2[gc_lane] = val
 						}
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line olcf.go:71
+					tid := gc_tx
+//line olcf.go:73
+					val := gc_l_val2[gc_lane]
+//line olcf.go:101
+					if tid == 0 {
+						atomic.Add(out, val)
+					}
+				}
+			}
 		}
+		gc_act = gc_save11 &^ gc_dead
 	}
 }
 
@@ -553,6 +563,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+//line olcf.go:115
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
@@ -571,11 +582,13 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:118
 						return
 					}
+//line olcf.go:119
 					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		} else {
+//line olcf.go:125
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -592,6 +605,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:118
 						return
 					}
+//line olcf.go:119
 					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
 					idx += uint64(gc_gdx * gc_bdx)
 				}
@@ -600,6 +614,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 //line olcf.go:123
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:125
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
@@ -607,6 +622,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
+//line olcf.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -618,6 +634,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 1
+//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -629,6 +646,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 2
+//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -640,6 +658,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 					{
 						gc_tx := gc_step + 3
+//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line olcf.go:114
@@ -721,6 +740,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			}
 		}
 	}
+//line olcf.go:134
 	gc_from, gc_to := 0, gc_bdx
 	if gc_bound := 0; gc_bound < gc_to-1 {
 		gc_to = gc_bound + 1
@@ -731,84 +751,62 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
+				gc_at3[0] = sdata[0]
 			}
+//line olcf.go:134
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line olcf.go:130
-					gc_at3[0] = sdata[0]
-				}
+				gc_at3[0] = sdata[0]
 			}
 		} else {
+//line olcf.go:134
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line olcf.go:130
 					out[gc_bx] = sdata[0]
 				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+			}
+//line olcf.go:134
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:130
+				out[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -816,8 +814,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 // RowSumsKernel is row_sums of hw5/matrix_sums_solution.cu: one block per
 // row of the ds×ds matrix A.
-//
-//line olcf.go:138
 func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowSumsKernel,
 		func(gc_t *gocuda.Thread) { rowSumsKernel(gc_t, A, sums, ds) },
@@ -840,6 +836,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	idx := gc_bx
 	if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+//line olcf.go:143
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
@@ -859,11 +856,13 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:146
 							return
 						}
+//line olcf.go:147
 						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
 				}
 			} else {
+//line olcf.go:153
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -880,6 +879,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:146
 							return
 						}
+//line olcf.go:147
 						sdata[tid] += A[uint64(idx)*ds+tidx]
 						tidx += uint64(gc_bdx)
 					}
@@ -888,6 +888,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 		}
 //line olcf.go:151
 		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+//line olcf.go:153
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -948,6 +949,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				}
 			}
 		}
+//line olcf.go:161
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -958,84 +960,62 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				gc_at2 := sums[gc_off:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						{
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
+					gc_at2[0] = sdata[0]
 				}
+//line olcf.go:162
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					{
 //line olcf.go:158
-						gc_at2[0] = sdata[0]
-					}
+					gc_at2[0] = sdata[0]
 				}
 			} else {
+//line olcf.go:162
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line olcf.go:158
 						sums[idx] = sdata[0]
 					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+				}
+//line olcf.go:162
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:158
+					sums[idx] = sdata[0]
 				}
 			}
 		}
@@ -1044,8 +1024,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 // ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
 // thread per column.
-//
-//line olcf.go:167
 func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_columnSumsKernel,
 		func(gc_t *gocuda.Thread) { columnSumsKernel(gc_t, A, sums, ds) },
@@ -1130,6 +1108,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	g := g3
 //line olcf.go:221
 	var g_ cg.Tile = g
+//line olcf.go:223
 	var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1137,33 +1116,33 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			gc_tz := gc_tidx.Z
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
+//line olcf.go:231
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_ty := gc_tidx.Y
+		gc_tz := gc_tidx.Z
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line olcf.go:216
-				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-//line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
-				var x []int32 = sdata[sdataOffset:]
-//line olcf.go:221
-				var val int32 = data[gindex]
-				gc_l_x[gc_lane] = x
-				gc_l_val[gc_lane] = val
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line olcf.go:216
+			gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
+//line olcf.go:220
+			sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+			var x []int32 = sdata[sdataOffset:]
+//line olcf.go:221
+			var val int32 = data[gindex]
+//line olcf.go:225
+			gc_l_x[gc_lane] = x
+			gc_l_val[gc_lane] = val
 		}
 //line olcf.go:194
 		for i := g_.Size() / 2; i > 0; i /= 2 {
@@ -1172,7 +1151,9 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
 				x := gc_l_x[gc_lane]
+//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:195
 				x[lane] = val
@@ -1184,7 +1165,9 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				gc_pos.Thread = gc_rank
 //line olcf.go:193
 				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
 				x := gc_l_x[gc_lane]
+//line olcf.go:197
 				val := gc_l_val[gc_lane]
 //line olcf.go:197
 				if lane < i {
@@ -1247,6 +1230,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	_ = gg
 //line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
+//line olcf.go:248
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1257,6 +1241,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1267,6 +1252,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1277,6 +1263,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 		{
@@ -1287,6 +1274,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
@@ -1297,6 +1285,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
 //line olcf.go:247
 		i := gidx
+//line olcf.go:249
 		gc_s_i[gc_rank] = i
 	}
 //line olcf.go:247
@@ -1306,6 +1295,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+//line olcf.go:254
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
@@ -1317,12 +1307,14 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_r2out = gc_rank
 			}
 		}
+//line olcf.go:266
 		if gc_r2 == 3 {
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
+//line olcf.go:273
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -1330,10 +1322,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1341,10 +1335,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1352,10 +1348,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 			{
@@ -1363,10 +1361,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				i := gc_s_i[gc_rank]
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
 				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
@@ -1374,10 +1374,12 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:244
 			tidx := uint32(gc_rank)
+//line olcf.go:246
 			i := gc_s_i[gc_rank]
 //line olcf.go:248
 			temp := predicateTest(idata[i], removeVal)
 			sidxs[tidx] = temp
+//line olcf.go:251
 			gc_s_temp[gc_rank] = temp
 		}
 //line olcf.go:250
@@ -1386,6 +1388,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			if gc_b.Stopped() {
 				return
 			}
+//line olcf.go:256
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
@@ -1393,6 +1396,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1405,6 +1409,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1417,6 +1422,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1429,6 +1435,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
@@ -1441,6 +1448,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 				if uint32(j) <= tidx {
@@ -1448,6 +1456,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 				gc_s_temp[gc_rank] = temp
 			}
+//line olcf.go:259
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
@@ -1455,6 +1464,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1466,6 +1476,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1477,6 +1488,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1488,6 +1500,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_pos.Thread = gc_rank
 //line olcf.go:244
 					tidx := uint32(gc_rank)
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
@@ -1499,6 +1512,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				gc_pos.Thread = gc_rank
 //line olcf.go:244
 				tidx := uint32(gc_rank)
+//line olcf.go:246
 				temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 				if uint32(j) <= tidx {
@@ -1506,6 +1520,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				}
 			}
 		}
+//line olcf.go:263
 		gc_step5 := 0
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
@@ -1548,6 +1563,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:260
 			idxs[i] = temp
 		}
+//line olcf.go:264
 		gc_vstep := 0
 //line olcf.go:247
 		gc_vb := lanes.BroadcastUint32x8(gridSize)
@@ -1607,6 +1623,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	if !gc_b.SyncGrid() {
 		return
 	}
+//line olcf.go:267
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -1621,6 +1638,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1628,6 +1646,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1635,6 +1654,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 		{
@@ -1642,6 +1662,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			gc_pos.Thread = gc_rank
 //line olcf.go:264
 			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 	}
@@ -1649,6 +1670,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		gc_pos.Thread = gc_rank
 //line olcf.go:264
 		stride := uint32(0)
+//line olcf.go:266
 		gc_s_stride[gc_rank] = stride
 	}
 //line olcf.go:265
@@ -1658,11 +1680,13 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_more = false
+//line olcf.go:272
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 //line olcf.go:244
 			tidx := uint32(gc_rank)
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
 			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
 			gc_start := gidx
@@ -1683,11 +1707,11 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 //line olcf.go:269
 						return
 					}
+//line olcf.go:270
 					myIdx += idxs[j_*olcfNTPB-1]
 				}
 				odata[myIdx-1] = temp_
 			}
-//line olcf.go:274
 			stride++
 			gc_s_stride[gc_rank] = stride
 		}
@@ -1719,6 +1743,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
+//line olcf.go:299
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
@@ -1755,6 +1780,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	}
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
+//line olcf.go:310
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := i; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1768,91 +1794,81 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 1
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 2
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 3
-						{
-//line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
+//line olcf.go:315
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line olcf.go:311
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
 			} else {
+//line olcf.go:315
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line olcf.go:311
 						smem[gc_tx] += smem[gc_tx+i]
 					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
+//line olcf.go:315
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:311
+					smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
 	}
 	{
+//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1868,6 +1884,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1875,6 +1892,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1882,6 +1900,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1889,6 +1908,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					atomic.Add(sum, smem[0])
 				}
 			}
+//line olcf.go:320
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -1902,5 +1922,4 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 // gc_files_olcf holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go olcf.go
-//line olcf.go:326
 var gc_files_olcf embed.FS

@@ -257,46 +257,40 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
-//line olcf.go:60
-					atomic.Add(out, sdata[0])
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			{
 //line olcf.go:60
 				atomic.Add(out, sdata[0])
 			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+			{
+//line olcf.go:64
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
+			}
+		}
+//line olcf.go:64
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line olcf.go:60
+			atomic.Add(out, sdata[0])
 		}
 	}
 }
@@ -304,6 +298,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
+//
+//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) { reduceWsKernel(gc_t, gdata, out) },
@@ -437,25 +433,24 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		}
 		gc_hi2 = min(gc_hi2, gc_cnt)
 		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line olcf.go:102
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:75
-					lane := gc_tx % gocuda.WarpSize
-					warpID := gc_tx / gocuda.WarpSize
+				lane := gc_tx % gocuda.WarpSize
+				warpID := gc_tx / gocuda.WarpSize
 //line olcf.go:78
-					val := gc_l_val[gc_lane]
+				val := gc_l_val[gc_lane]
 //line olcf.go:85
-					if lane == 0 {
-						sdata[warpID] = val
-					}
+				if lane == 0 {
+					sdata[warpID] = val
 				}
 			}
 		}
@@ -467,142 +462,140 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line olcf.go:102
-			var gc_m11 uint32
+		var gc_m11 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line olcf.go:76
+				warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:90
+				if warpID == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
 					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line olcf.go:76
-					warpID := gc_tx / gocuda.WarpSize
-//line olcf.go:90
-					if warpID == 0 {
-						gc_m11 |= 1 << gc_lane
+//line olcf.go:71
+					tid := gc_tx
+//line olcf.go:75
+					lane := gc_tx % gocuda.WarpSize
+//line olcf.go:77
+					var val float32
+//line olcf.go:91
+					if tid < gc_bdx/gocuda.WarpSize {
+						val = sdata[lane]
+					} else {
+						val = 0
 					}
+					gc_l_val2[gc_lane] = val
 				}
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line olcf.go:71
-						tid := gc_tx
-//line olcf.go:75
-						lane := gc_tx % gocuda.WarpSize
-//line olcf.go:77
-						var val float32
-//line olcf.go:91
-						if tid < gc_bdx/gocuda.WarpSize {
-							val = sdata[lane]
-						} else {
-							val = 0
-						}
-						gc_l_val2[gc_lane] = val
-					}
-				}
 //line olcf.go:97
-				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_val2)
-					} else {
-						compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
-					}
+			if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_val2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
 //line olcf.go:97
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
-						} else {
+				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
+					} else {
 //line olcf.go:98
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
-							gc_left2 := gc_act
-							if compiled.SIMD {
-								if gc_act == ^uint32(0) {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 //line olcf.go:98
-										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+									val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
 //line olcf.go:98
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
 //line olcf.go:98
-										val.StoreSlice(gc_l_val2[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-										if gc_act>>gc_lane&0xff != 0xff {
-											continue
-										}
-//line olcf.go:98
-										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
-//line olcf.go:98
-										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
-//line olcf.go:98
-										val.StoreSlice(gc_l_val2[gc_lane:])
-										gc_left2 &^= 0xff << gc_lane
-									}
+									val.StoreSlice(gc_l_val2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_left2&(1<<gc_lane) == 0 {
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
 										continue
 									}
-//line olcf.go:111
-									val := gc_l_val2[gc_lane]
 //line olcf.go:98
-									val += gc_c2r[gc_lane]
-									gc_l_val2[gc_lane] = val
+									val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+//line olcf.go:98
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+//line olcf.go:98
+									val.StoreSlice(gc_l_val2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+//line olcf.go:111
+								val := gc_l_val2[gc_lane]
+//line olcf.go:98
+								val += gc_c2r[gc_lane]
+								gc_l_val2[gc_lane] = val
 							}
 						}
 					}
 				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line olcf.go:71
-						tid := gc_tx
+					tid := gc_tx
 //line olcf.go:73
-						val := gc_l_val2[gc_lane]
+					val := gc_l_val2[gc_lane]
 //line olcf.go:101
-						if tid == 0 {
-							atomic.Add(out, val)
-						}
+					if tid == 0 {
+						atomic.Add(out, val)
 					}
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
+		gc_act = gc_save11 &^ gc_dead
 	}
 }
 
@@ -821,84 +814,62 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					{
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
-				{
-					{
+				gc_at3[0] = sdata[0]
 //line olcf.go:130
-						gc_at3[0] = sdata[0]
-					}
-				}
+				gc_at3[0] = sdata[0]
 			}
+//line olcf.go:134
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				{
 //line olcf.go:130
-					gc_at3[0] = sdata[0]
-				}
+				gc_at3[0] = sdata[0]
 			}
 		} else {
+//line olcf.go:134
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line olcf.go:130
-						out[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				{
 //line olcf.go:130
 					out[gc_bx] = sdata[0]
 				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+				{
+//line olcf.go:134
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
+				}
+			}
+//line olcf.go:134
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:130
+				out[gc_bx] = sdata[0]
 			}
 		}
 	}
@@ -906,8 +877,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 // RowSumsKernel is row_sums of hw5/matrix_sums_solution.cu: one block per
 // row of the ds×ds matrix A.
-//
-//line olcf.go:138
 func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowSumsKernel,
 		func(gc_t *gocuda.Thread) { rowSumsKernel(gc_t, A, sums, ds) },
@@ -1054,84 +1023,62 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				gc_at2 := sums[gc_off:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						{
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						{
+					gc_at2[0] = sdata[0]
 //line olcf.go:158
-							gc_at2[0] = sdata[0]
-						}
-					}
+					gc_at2[0] = sdata[0]
 				}
+//line olcf.go:162
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					{
 //line olcf.go:158
-						gc_at2[0] = sdata[0]
-					}
+					gc_at2[0] = sdata[0]
 				}
 			} else {
+//line olcf.go:162
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:158
-							sums[idx] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line olcf.go:158
 						sums[idx] = sdata[0]
 					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+					{
+//line olcf.go:162
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:158
+						sums[idx] = sdata[0]
+					}
+				}
+//line olcf.go:162
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:158
+					sums[idx] = sdata[0]
 				}
 			}
 		}
@@ -1140,8 +1087,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 // ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
 // thread per column.
-//
-//line olcf.go:167
 func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_columnSumsKernel,
 		func(gc_t *gocuda.Thread) { columnSumsKernel(gc_t, A, sums, ds) },
@@ -1234,34 +1179,33 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			gc_tz := gc_tidx.Z
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
-					}
+//line olcf.go:231
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_ty := gc_tidx.Y
+		gc_tz := gc_tidx.Z
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line olcf.go:216
-				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-//line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
-				var x []int32 = sdata[sdataOffset:]
-//line olcf.go:221
-				var val int32 = data[gindex]
-//line olcf.go:225
-				gc_l_x[gc_lane] = x
-				gc_l_val[gc_lane] = val
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line olcf.go:216
+			gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
+//line olcf.go:220
+			sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+			var x []int32 = sdata[sdataOffset:]
+//line olcf.go:221
+			var val int32 = data[gindex]
+//line olcf.go:225
+			gc_l_x[gc_lane] = x
+			gc_l_val[gc_lane] = val
 		}
 //line olcf.go:194
 		for i := g_.Size() / 2; i > 0; i /= 2 {
@@ -3486,86 +3430,75 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 1
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 2
-						{
 //line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
+//line olcf.go:315
 						gc_tx := gc_step + 3
-						{
-//line olcf.go:311
-							gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					{
 //line olcf.go:311
 						gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
+//line olcf.go:315
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line olcf.go:311
+					gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
 			} else {
+//line olcf.go:315
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line olcf.go:311
 						smem[gc_tx] += smem[gc_tx+i]
 					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
+//line olcf.go:315
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:311
+					smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
@@ -3684,36 +3617,29 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						{
 //line olcf.go:310
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line olcf.go:312
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line olcf.go:311
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line olcf.go:315
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						{
 //line olcf.go:311
-							if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
+						if (gc_tx+i) < 0 || (gc_tx+i) > len(smem)-8 || gc_tx < 0 || gc_tx > len(smem)-8 {
 //line olcf.go:311
-								break
-							}
-//line olcf.go:311
-							archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
+							break
 						}
+//line olcf.go:311
+						archsimd.LoadFloat32x8Slice(smem[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx+i:])).StoreSlice(smem[gc_tx:])
 					}
-//line olcf.go:313
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -3722,46 +3648,40 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line olcf.go:311
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line olcf.go:311
 						smem[gc_tx] += smem[gc_tx+i]
 					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+//line olcf.go:315
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
+//line olcf.go:315
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:311
+					smem[gc_tx] += smem[gc_tx+i]
 				}
 			}
 		}
@@ -3821,5 +3741,4 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 // gc_files_olcf holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go olcf.go
-//line olcf.go:326
 var gc_files_olcf embed.FS

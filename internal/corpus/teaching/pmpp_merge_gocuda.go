@@ -123,21 +123,18 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line pmpp_merge.go:129
-					gc_at[0] = int32(coRank(CCurr, A, m, B, n))
-					gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-				}
+				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
+//line pmpp_merge.go:134
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line pmpp_merge.go:129
-					AS[0] = int32(coRank(CCurr, A, m, B, n))
-					AS[1] = int32(coRank(CNext, A, m, B, n))
-				}
+				AS[0] = int32(coRank(CCurr, A, m, B, n))
+				AS[1] = int32(coRank(CNext, A, m, B, n))
 			}
 		}
 	}
@@ -565,21 +562,18 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line pmpp_merge.go:298
-					gc_at[0] = int32(coRank(CCurr, A, m, B, n))
-					gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-				}
+				gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+				gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 			}
 		} else {
+//line pmpp_merge.go:303
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				{
 //line pmpp_merge.go:298
-					AS[0] = int32(coRank(CCurr, A, m, B, n))
-					AS[1] = int32(coRank(CNext, A, m, B, n))
-				}
+				AS[0] = int32(coRank(CCurr, A, m, B, n))
+				AS[1] = int32(coRank(CNext, A, m, B, n))
 			}
 		}
 	}
@@ -976,5 +970,4 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 // gc_files_pmpp_merge holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_merge.go
-//line pmpp_merge.go:383
 var gc_files_pmpp_merge embed.FS

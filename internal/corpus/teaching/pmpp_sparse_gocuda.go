@@ -52,6 +52,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(base, output)
+//line pmpp_sparse.go:42
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -109,6 +110,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
+//line pmpp_sparse.go:27
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:23
 					tid := gc_bx*gc_bdx + gc_tx
@@ -166,6 +168,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
+//line pmpp_sparse.go:28
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -228,7 +231,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 	}
 }
 
-//line pmpp_sparse.go:35
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
@@ -269,6 +271,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart := compiled.Disjoint(base, output)
+//line pmpp_sparse.go:41
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -325,6 +328,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 							}
 						}
 					}
+//line pmpp_sparse.go:41
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:38
 						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
@@ -333,6 +337,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						}
 					}
 				} else {
+//line pmpp_sparse.go:45
 					gc_vstep2 := gc_from
 //line pmpp_sparse.go:38
 					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
@@ -380,6 +385,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 							}
 						}
 					}
+//line pmpp_sparse.go:42
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -429,6 +435,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+//line pmpp_sparse.go:68
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 			gc_rank := gc_vstep
@@ -443,6 +450,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -450,6 +458,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -457,6 +466,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 			{
@@ -464,6 +474,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 		}
@@ -471,10 +482,12 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 			dot := float32(0)
+//line pmpp_sparse.go:54
 			gc_s_dot[gc_rank] = dot
 		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
+//line pmpp_sparse.go:55
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -491,57 +504,61 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
+//line pmpp_sparse.go:72
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 1
+//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 2
+//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
 							gc_tx := gc_step2 + 3
+//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
-						{
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-						}
+						dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
@@ -553,11 +570,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -566,11 +583,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -579,11 +596,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 						{
@@ -592,11 +609,11 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
 //line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
 					}
@@ -605,17 +622,18 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
-						{
 //line pmpp_sparse.go:54
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-						}
+						dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+//line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
 				}
 			}
 		}
 		{
+//line pmpp_sparse.go:65
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -631,40 +649,54 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
+//line pmpp_sparse.go:81
 							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 1
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 2
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 3
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 					}
+//line pmpp_sparse.go:60
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
+//line pmpp_sparse.go:60
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
@@ -673,46 +705,55 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
 					}
+//line pmpp_sparse.go:60
 					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:50
 						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
 //line pmpp_sparse.go:56
 						y[row] += float64(dot)
@@ -836,6 +877,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -843,6 +885,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -850,6 +893,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -857,6 +901,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					cFrontierTailS[0] = 0
 				}
 			}
+//line pmpp_sparse.go:94
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -865,9 +910,11 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			}
 		}
 	}
+//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
 		{
+//line pmpp_sparse.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -912,6 +959,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -920,6 +968,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -928,6 +977,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -936,6 +986,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					label[src] = 0
 				}
 			}
+//line pmpp_sparse.go:118
 			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -952,6 +1003,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			return
 		}
 		gc_more = false
+//line pmpp_sparse.go:124
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -993,6 +1045,7 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 			return
 		}
 		gc_pos.Block = gc_blk
+//line pmpp_sparse.go:136
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
@@ -1036,5 +1089,4 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 // gc_files_pmpp_sparse holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_sparse.go
-//line pmpp_sparse.go:138
 var gc_files_pmpp_sparse embed.FS

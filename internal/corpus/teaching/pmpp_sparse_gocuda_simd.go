@@ -241,7 +241,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 	}
 }
 
-//line pmpp_sparse.go:35
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
@@ -537,9 +536,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -550,9 +548,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -563,9 +560,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -576,9 +572,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -588,9 +583,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
-						{
-							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-						}
+//line pmpp_sparse.go:54
+						dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 //line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
@@ -605,9 +599,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							row := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -619,9 +612,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							row := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -633,9 +625,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							row := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -647,9 +638,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							row := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-							{
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							}
+//line pmpp_sparse.go:54
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 //line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
@@ -661,9 +651,8 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						row := gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:52
 						dot := gc_s_dot[gc_rank]
-						{
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-						}
+//line pmpp_sparse.go:54
+						dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
 //line pmpp_sparse.go:58
 						gc_s_dot[gc_rank] = dot
 					}
@@ -1127,5 +1116,4 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 // gc_files_pmpp_sparse holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_sparse.go
-//line pmpp_sparse.go:138
 var gc_files_pmpp_sparse embed.FS

@@ -235,198 +235,195 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 				A = ptrAdd(A, sgemmBlocksize)
 				B = ptrAdd(B, sgemmBlocksize*N)
 				{
-					{
+					dotIdx := int(0)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(0)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(1)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(1)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(2)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(2)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(3)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(3)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(4)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(4)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(5)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(5)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(6)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(6)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(7)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(7)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(8)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(8)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(9)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(9)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(10)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(10)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(11)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(11)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(12)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(12)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(13)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(13)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(14)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(14)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(15)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(15)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(16)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(16)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(17)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(17)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(18)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(18)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(19)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(19)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(20)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(20)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(21)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(21)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(22)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(22)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(23)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(23)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(24)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(24)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(25)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(25)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(26)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(26)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(27)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(27)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(28)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(28)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(29)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(29)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
+					dotIdx := int(30)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+				}
+				{
 //line sgemm.go:80
-						dotIdx := int(30)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
-					{
-//line sgemm.go:80
-						dotIdx := int(31)
-						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-					}
+					dotIdx := int(31)
+					tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+						Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 				}
 				gc_s_A[gc_rank] = A
 				gc_s_B[gc_rank] = B
@@ -678,62 +675,60 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 			C := gc_s_C[gc_rank]
 			threadResults := gc_s_threadResults[gc_rank]
 			{
-				{
 //line sgemm.go:145
-					resIdx_ := int(0)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(0)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(1)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(1)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(2)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(2)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(3)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(3)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(4)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(4)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(5)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(5)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(6)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
-				{
+				resIdx_ := int(6)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+			}
+			{
 //line sgemm.go:145
-					resIdx_ := int(7)
-					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-						alpha*threadResults[resIdx_] +
-							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-				}
+				resIdx_ := int(7)
+				C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+					alpha*threadResults[resIdx_] +
+						beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 			}
 		}
 	}

@@ -126,6 +126,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	idx := gc_bx
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
+//line llmc_layernorm.go:59
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -140,6 +141,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -147,6 +149,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -154,6 +157,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -161,6 +165,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -168,6 +173,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:58
 		sum := float32(0.0)
+//line llmc_layernorm.go:60
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:59
@@ -177,6 +183,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			return
 		}
 		gc_more = false
+//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -209,7 +216,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:60
 					gc_more = true
 //line llmc_layernorm.go:60
 					sum += gc_at[gc_tx]
@@ -246,8 +255,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -260,8 +269,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -274,8 +283,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -288,8 +297,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
 //line llmc_layernorm.go:60
@@ -302,8 +311,8 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
-//line llmc_layernorm.go:59
 					i := tid + gc_off
 					gc_more = true
 //line llmc_layernorm.go:60
@@ -313,6 +322,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			}
 		}
 	}
+//line llmc_layernorm.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -327,6 +337,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -337,6 +348,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -347,6 +359,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -357,6 +370,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
@@ -367,6 +381,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 				tid := gc_tx
+//line llmc_layernorm.go:58
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 				shared[tid] = sum
@@ -375,6 +390,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	}
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+//line llmc_layernorm.go:66
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -388,40 +404,35 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						{
 //line llmc_layernorm.go:67
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 1
-						{
 //line llmc_layernorm.go:67
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 2
-						{
 //line llmc_layernorm.go:67
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 3
-						{
-//line llmc_layernorm.go:67
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_layernorm.go:67
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line llmc_layernorm.go:71
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line llmc_layernorm.go:67
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line llmc_layernorm.go:71
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -430,59 +441,54 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 				}
+//line llmc_layernorm.go:71
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-					{
 //line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
+					shared[tid] += shared[tid+stride]
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -495,28 +501,22 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
+					gc_at5[0] = gc_at6[0] / float32(C)
 				}
+//line llmc_layernorm.go:75
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:71
 					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
+//line llmc_layernorm.go:75
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -527,6 +527,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -534,6 +535,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -541,6 +543,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -548,6 +551,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						mean[idx] = shared[0] / float32(C)
 					}
 				}
+//line llmc_layernorm.go:75
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -588,6 +592,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
 	m := mean[idx]
+//line llmc_layernorm.go:86
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -602,6 +607,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -609,6 +615,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -616,6 +623,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 		{
@@ -623,6 +631,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -630,6 +639,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:85
 		sum := float32(0.0)
+//line llmc_layernorm.go:87
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_layernorm.go:86
@@ -639,6 +649,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			return
 		}
 		gc_more = false
+//line llmc_layernorm.go:93
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -675,7 +686,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:87
 					gc_more = true
 //line llmc_layernorm.go:87
 					diff := gc_at[gc_tx] - m
@@ -717,6 +730,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -732,6 +746,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -747,6 +762,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -762,6 +778,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 						i := tid + gc_off
@@ -777,6 +794,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:86
 					i := tid + gc_off
@@ -789,6 +807,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			}
 		}
 	}
+//line llmc_layernorm.go:96
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -803,6 +822,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -813,6 +833,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -823,6 +844,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -833,6 +855,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
@@ -843,6 +866,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 				tid := gc_tx
+//line llmc_layernorm.go:84
 				sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 				shared[tid] = sum
@@ -851,6 +875,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	}
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+//line llmc_layernorm.go:94
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -864,40 +889,35 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
-						{
 //line llmc_layernorm.go:95
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 1
-						{
 //line llmc_layernorm.go:95
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 2
-						{
 //line llmc_layernorm.go:95
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 3
-						{
-//line llmc_layernorm.go:95
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_layernorm.go:95
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line llmc_layernorm.go:99
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line llmc_layernorm.go:95
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line llmc_layernorm.go:99
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
@@ -906,59 +926,54 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 				}
+//line llmc_layernorm.go:99
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-					{
 //line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
+					shared[tid] += shared[tid+stride]
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -971,28 +986,22 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
+//line llmc_layernorm.go:103
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 //line llmc_layernorm.go:99
 					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
+//line llmc_layernorm.go:103
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
@@ -1003,6 +1012,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1010,6 +1020,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1017,6 +1028,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1024,6 +1036,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
+//line llmc_layernorm.go:103
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1069,6 +1082,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
+//line llmc_layernorm.go:127
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_qoff, gc_qd := gc_bx*gc_bdx, C
 			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
@@ -1102,9 +1116,11 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
 							gc_at6[gc_u] = o
+//line llmc_layernorm.go:121
 							_ = c
 						}
 					} else {
+//line llmc_layernorm.go:129
 						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -1123,6 +1139,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 							out[idx] = o
 						}
 					}
+//line llmc_layernorm.go:129
 					gc_seg = gc_segend
 				}
 			} else {
@@ -1183,6 +1200,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
+//line llmc_layernorm.go:133
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1200,6 +1218,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
 			sum2 := float32(0.0)
+//line llmc_layernorm.go:142
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
@@ -1215,6 +1234,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
+//line llmc_layernorm.go:146
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1250,6 +1270,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
+//line llmc_layernorm.go:150
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1282,6 +1303,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var sum float32
+//line llmc_layernorm.go:153
 			sum2 := gc_s_sum2[gc_rank]
 //line llmc_layernorm.go:144
 			sum = gc_c1r[gc_lane]
@@ -1305,6 +1327,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_layernorm.go:132
 			sum := gc_s_sum[gc_rank]
 			var sum2 float32
 //line llmc_layernorm.go:145
@@ -1334,6 +1357,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				rstd[idx] = s
 			}
 			o := out[idx*C:]
+//line llmc_layernorm.go:164
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 			gc_s_m[gc_rank] = m
@@ -1351,6 +1375,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
+//line llmc_layernorm.go:167
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -1424,6 +1449,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:179
 	idx := gc_bx
 	x := inp[idx*C:]
+//line llmc_layernorm.go:182
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1441,6 +1467,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1450,6 +1477,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1459,6 +1487,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1468,6 +1497,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
 			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
@@ -1477,6 +1507,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:181
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 		gc_s_threadSum[gc_rank] = threadSum
 		gc_s_threadSum2[gc_rank] = threadSum2
 	}
@@ -1487,6 +1518,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
+//line llmc_layernorm.go:190
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1525,8 +1557,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:192
 					threadSum := gc_s_threadSum[gc_rank]
 					threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:184
 					gc_more = true
 //line llmc_layernorm.go:184
 					xi := gc_at[gc_tx]
@@ -1649,6 +1683,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
+//line llmc_layernorm.go:195
 	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -1679,28 +1714,29 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 //line llmc_layernorm.go:189
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:177
-				warpID := gc_tx / 32
-				warpSum := gc_l_warpSum[gc_lane]
-//line llmc_layernorm.go:189
-				warpSum2 := gc_c2r[gc_lane]
-				sharedSum[warpID] = warpSum
-				sharedSum2[warpID] = warpSum2
+//line llmc_layernorm.go:191
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:177
+			warpID := gc_tx / 32
+//line llmc_layernorm.go:179
+			warpSum := gc_l_warpSum[gc_lane]
+//line llmc_layernorm.go:189
+			warpSum2 := gc_c2r[gc_lane]
+			sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
 		}
 	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
+//line llmc_layernorm.go:218
 	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
@@ -1723,7 +1759,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:178
 				laneID := gc_tx % 32
+//line llmc_layernorm.go:180
 				var warpSum float32
+//line llmc_layernorm.go:182
 				var warpSum2 float32
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -1762,84 +1800,86 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off4 := idx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-					gc_at2 := mean[gc_off4:][:1]
-					gc_at3 := rstd[gc_off4:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+//line llmc_layernorm.go:215
+			gc_x0 := gc_tidx.X
+			gc_off4 := idx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+				gc_at2 := mean[gc_off4:][:1]
+				gc_at3 := rstd[gc_off4:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+//line llmc_layernorm.go:223
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var vr float32
-						var s float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var vr float32
+					var s float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
-							blockSum2 /= float32(C)
-							m = blockSum
-							vr = blockSum2 - m*m
-							s = rsqrtf(vr + 1e-5)
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-							gc_ran = true
-						}
-//line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							gc_at2[0] = m
-						}
-						if gc_tx == 0 && rstd != nil {
-							gc_at3[0] = s
-						}
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(C)
+						blockSum2 /= float32(C)
+						m = blockSum
+						vr = blockSum2 - m*m
+						s = rsqrtf(vr + 1e-5)
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+						gc_ran = true
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+//line llmc_layernorm.go:210
+					if gc_tx == 0 && mean != nil {
+						gc_at2[0] = m
+					}
+					if gc_tx == 0 && rstd != nil {
+						gc_at3[0] = s
+					}
+//line llmc_layernorm.go:220
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var vr float32
-						var s float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var vr float32
+					var s float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
-							blockSum2 /= float32(C)
-							m = blockSum
-							vr = blockSum2 - m*m
-							s = rsqrtf(vr + 1e-5)
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-							gc_ran = true
-						}
-//line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							mean[idx] = m
-						}
-						if gc_tx == 0 && rstd != nil {
-							rstd[idx] = s
-						}
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(C)
+						blockSum2 /= float32(C)
+						m = blockSum
+						vr = blockSum2 - m*m
+						s = rsqrtf(vr + 1e-5)
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+						gc_ran = true
 					}
+//line llmc_layernorm.go:210
+					if gc_tx == 0 && mean != nil {
+						mean[idx] = m
+					}
+					if gc_tx == 0 && rstd != nil {
+						rstd[idx] = s
+					}
+//line llmc_layernorm.go:220
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
 				}
 			}
 		}
@@ -1851,6 +1891,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
+//line llmc_layernorm.go:224
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1869,9 +1910,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
+//line llmc_layernorm.go:243
 						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:245
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1879,9 +1923,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 1
+//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1889,9 +1936,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 2
+//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1899,9 +1949,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					}
 					{
 						gc_tx := gc_step3 + 3
+//line llmc_layernorm.go:224
 						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 						gc_more2 = true
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
@@ -1910,8 +1963,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:225
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
 					gc_more2 = true
 //line llmc_layernorm.go:218
 					n := s * (gc_at4[gc_tx] - m)
@@ -1993,5 +2048,4 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 // gc_files_llmc_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_layernorm.go
-//line llmc_layernorm.go:230
 var gc_files_llmc_layernorm embed.FS

@@ -460,38 +460,31 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						var tid int = gc_tx
 //line llmc_layernorm.go:56
 						_ = tid
-						{
 //line llmc_layernorm.go:66
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line llmc_layernorm.go:68
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_layernorm.go:67
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line llmc_layernorm.go:71
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 //line llmc_layernorm.go:56
 						var tid int = gc_tx
-						{
 //line llmc_layernorm.go:67
-							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:67
-								break
-							}
-//line llmc_layernorm.go:67
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							break
 						}
+//line llmc_layernorm.go:67
+						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 					}
-//line llmc_layernorm.go:69
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep7
@@ -502,54 +495,48 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:71
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:67
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 				}
+//line llmc_layernorm.go:71
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:56
 					tid := gc_tx
-					{
 //line llmc_layernorm.go:67
-						shared[tid] += shared[tid+stride]
-					}
+					shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -568,22 +555,14 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
-					{
+					gc_at5[0] = gc_at6[0] / float32(C)
 //line llmc_layernorm.go:71
-						gc_at5[0] = gc_at6[0] / float32(C)
-					}
+					gc_at5[0] = gc_at6[0] / float32(C)
 				}
 //line llmc_layernorm.go:75
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -1021,38 +1000,31 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						var tid int = gc_tx
 //line llmc_layernorm.go:82
 						_ = tid
-						{
 //line llmc_layernorm.go:94
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line llmc_layernorm.go:96
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_layernorm.go:95
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line llmc_layernorm.go:99
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 						gc_tx := gc_vstep7
 //line llmc_layernorm.go:82
 						var tid int = gc_tx
-						{
 //line llmc_layernorm.go:95
-							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:95
-								break
-							}
-//line llmc_layernorm.go:95
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							break
 						}
+//line llmc_layernorm.go:95
+						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 					}
-//line llmc_layernorm.go:97
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep7
@@ -1063,54 +1035,48 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_layernorm.go:99
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						{
 //line llmc_layernorm.go:95
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 				}
+//line llmc_layernorm.go:99
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:82
 					tid := gc_tx
-					{
 //line llmc_layernorm.go:95
-						shared[tid] += shared[tid+stride]
-					}
+					shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -1129,22 +1095,14 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_at6 := shared[gc_off5:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
-					{
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:99
-						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-					}
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 //line llmc_layernorm.go:103
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
@@ -1910,25 +1868,24 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 //line llmc_layernorm.go:189
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_layernorm.go:177
-				warpID := gc_tx / 32
-//line llmc_layernorm.go:179
-				warpSum := gc_l_warpSum[gc_lane]
-//line llmc_layernorm.go:189
-				warpSum2 := gc_c2r[gc_lane]
-				sharedSum[warpID] = warpSum
-				sharedSum2[warpID] = warpSum2
+//line llmc_layernorm.go:191
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:177
+			warpID := gc_tx / 32
+//line llmc_layernorm.go:179
+			warpSum := gc_l_warpSum[gc_lane]
+//line llmc_layernorm.go:189
+			warpSum2 := gc_c2r[gc_lane]
+			sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
 		}
 	}
 //line llmc_layernorm.go:216
@@ -1997,87 +1954,86 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off4 := idx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-					gc_at2 := mean[gc_off4:][:1]
-					gc_at3 := rstd[gc_off4:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line llmc_layernorm.go:215
+			gc_x0 := gc_tidx.X
+			gc_off4 := idx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+				gc_at2 := mean[gc_off4:][:1]
+				gc_at3 := rstd[gc_off4:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line llmc_layernorm.go:223
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var vr float32
-						var s float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var vr float32
+					var s float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
-							blockSum2 /= float32(C)
-							m = blockSum
-							vr = blockSum2 - m*m
-							s = rsqrtf(vr + 1e-5)
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-							gc_ran = true
-						}
-//line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							gc_at2[0] = m
-						}
-						if gc_tx == 0 && rstd != nil {
-							gc_at3[0] = s
-						}
-//line llmc_layernorm.go:220
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(C)
+						blockSum2 /= float32(C)
+						m = blockSum
+						vr = blockSum2 - m*m
+						s = rsqrtf(vr + 1e-5)
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+						gc_ran = true
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
+//line llmc_layernorm.go:210
+					if gc_tx == 0 && mean != nil {
+						gc_at2[0] = m
+					}
+					if gc_tx == 0 && rstd != nil {
+						gc_at3[0] = s
+					}
+//line llmc_layernorm.go:220
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
-						var m float32
-						var vr float32
-						var s float32
-						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-						} else {
-							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+					blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var vr float32
+					var s float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
-							blockSum2 /= float32(C)
-							m = blockSum
-							vr = blockSum2 - m*m
-							s = rsqrtf(vr + 1e-5)
-							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-							gc_ran = true
-						}
-//line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							mean[idx] = m
-						}
-						if gc_tx == 0 && rstd != nil {
-							rstd[idx] = s
-						}
-//line llmc_layernorm.go:220
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+						blockSum /= float32(C)
+						blockSum2 /= float32(C)
+						m = blockSum
+						vr = blockSum2 - m*m
+						s = rsqrtf(vr + 1e-5)
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+						gc_ran = true
 					}
+//line llmc_layernorm.go:210
+					if gc_tx == 0 && mean != nil {
+						mean[idx] = m
+					}
+					if gc_tx == 0 && rstd != nil {
+						rstd[idx] = s
+					}
+//line llmc_layernorm.go:220
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
 				}
 			}
 		}
@@ -2236,5 +2192,4 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 // gc_files_llmc_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_layernorm.go
-//line llmc_layernorm.go:230
 var gc_files_llmc_layernorm embed.FS

@@ -5,8 +5,6 @@
 package transformer
 
 import (
-	"embed"
-	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
@@ -14,235 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CrossentropyForward1Kernel is crossentropy_forward_kernel1 of
-// crossentropy_forward.cu: one thread a (b, t) position.
-//
-//line llmc_misc.go:24
-func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, V int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_crossentropyForward1Kernel,
-		func(gc_t *gocuda.Thread) { crossentropyForward1Kernel(gc_t, losses, probs, targets, B, T, V) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_crossentropyForward1Kernel(gc_b, gc_lo, gc_hi, losses, probs, targets, B, T, V)
-		})
-}
-
-//line llmc_misc.go:24
-var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9")
-
-//line llmc_misc.go:24
-func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line llmc_misc.go:42
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := gc_bx*gc_bdx, T
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_to, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := (gc_r + (gc_q * T)) + gc_seg
-					if gc_off >= 0 && gc_off <= len(targets) && gc_seglen <= len(targets)-gc_off && gc_off <= len(losses) && gc_seglen <= len(losses)-gc_off {
-						gc_at := targets[gc_off:][:gc_seglen]
-						gc_at2 := losses[gc_off:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							{
-//line llmc_misc.go:27
-								b := gc_q
-								tt := (gc_tx + gc_r)
-								probsBt := probs[b*T*V+tt*V:]
-								ix := gc_at[gc_u]
-								gc_at2[gc_u] = -logf(probsBt[ix])
-							}
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							{
-//line llmc_misc.go:27
-								b := gc_q
-								tt := (gc_tx + gc_r)
-								probsBt := probs[b*T*V+tt*V:]
-								ix := targets[b*T+tt]
-								losses[b*T+tt] = -logf(probsBt[ix])
-							}
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_misc.go:25
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						b := i / T
-						tt := i % T
-						probsBt := probs[b*T*V+tt*V:]
-						ix := targets[b*T+tt]
-						losses[b*T+tt] = -logf(probsBt[ix])
-					}
-				}
-			}
-		}
-	}
-}
-
-// CrossentropySoftmaxBackward1Kernel is
-// crossentropy_softmax_backward_kernel1 of
-// crossentropy_softmax_backward.cu: one thread a logit.
-//
-//line llmc_misc.go:40
-func CrossentropySoftmaxBackward1Kernel(dlogits, dlosses, probs []float32, targets []int32, B, T, V int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_crossentropySoftmaxBackward1Kernel,
-		func(gc_t *gocuda.Thread) {
-			crossentropySoftmaxBackward1Kernel(gc_t, dlogits, dlosses, probs, targets, B, T, V)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_crossentropySoftmaxBackward1Kernel(gc_b, gc_lo, gc_hi, dlogits, dlosses, probs, targets, B, T, V)
-		})
-}
-
-//line llmc_misc.go:40
-var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropySoftmaxBackward1Kernel", "cc952f59a690a988a3cc9f6d008efabd55b615ea32fe240d804b6a62a314f964", "llmc_misc.go:35-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line llmc_misc.go:40
-func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line llmc_misc.go:58
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := gc_bx*gc_bdx, (T * V)
-			gc_qoff2, gc_qd2 := gc_bx*gc_bdx, V
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						{
-//line llmc_misc.go:43
-							b := gc_q
-							tt := (gc_q2) % T
-							v := (gc_tx + gc_r2)
-							dlogitsBt := dlogits[b*T*V+tt*V:]
-							probsBt := probs[b*T*V+tt*V:]
-							dloss := dlosses[b*T+tt]
-							ix := targets[b*T+tt]
-							p := probsBt[v]
-							var indicator float32
-							if v == int(ix) {
-								indicator = 1.0
-							} else {
-								indicator = 0.0
-							}
-							dlogitsBt[v] += (p - indicator) * dloss
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line llmc_misc.go:41
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						b := i / (T * V)
-						tt := (i / V) % T
-						v := i % V
-						dlogitsBt := dlogits[b*T*V+tt*V:]
-						probsBt := probs[b*T*V+tt*V:]
-						dloss := dlosses[b*T+tt]
-						ix := targets[b*T+tt]
-						p := probsBt[v]
-						var indicator float32
-						if v == int(ix) {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
-						}
-						dlogitsBt[v] += (p - indicator) * dloss
-					}
-				}
-			}
-		}
-	}
-}
-
-// MatmulBackwardBias1Kernel is matmul_backward_bias_kernel1 of
-// matmul_backward_bias.cu: one block an output channel, a shared-memory
-// tree sum down the column, added into dbias.
-//
-//line llmc_misc.go:66
-func MatmulBackwardBias1Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulBackwardBias1Kernel,
-		func(gc_t *gocuda.Thread) { matmulBackwardBias1Kernel(gc_t, dbias, dout, B, T, OC) },
-		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias1Kernel(gc_b, dbias, dout, B, T, OC) })
-}
-
-//line llmc_misc.go:66
-var gc_src_matmulBackwardBias1Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias1Kernel", "0a45f8f0cb83ec06552f0eb67c171e014eda963b48e8a13ff1e9a4c07809a150", "llmc_misc.go:61-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:66
 func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
@@ -494,38 +263,31 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						var tid int = gc_tx
 //line llmc_misc.go:69
 						_ = tid
-						{
 //line llmc_misc.go:80
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-//line llmc_misc.go:82
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_misc.go:81
-						gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
+//line llmc_misc.go:85
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 //line llmc_misc.go:69
 						var tid int = gc_tx
-						{
 //line llmc_misc.go:81
-							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:81
-								break
-							}
-//line llmc_misc.go:81
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							break
 						}
+//line llmc_misc.go:81
+						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 					}
-//line llmc_misc.go:83
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep5
@@ -536,54 +298,48 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 						tid := gc_tx
-						{
 //line llmc_misc.go:81
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_misc.go:85
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 						tid := gc_tx
-						{
 //line llmc_misc.go:81
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_misc.go:85
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 						tid := gc_tx
-						{
 //line llmc_misc.go:81
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 					{
+//line llmc_misc.go:85
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 						tid := gc_tx
-						{
 //line llmc_misc.go:81
-							shared[tid] += shared[tid+stride]
-						}
+						shared[tid] += shared[tid+stride]
 					}
 				}
+//line llmc_misc.go:85
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
 					tid := gc_tx
-					{
 //line llmc_misc.go:81
-						shared[tid] += shared[tid+stride]
-					}
+					shared[tid] += shared[tid+stride]
 				}
 			}
 		}
@@ -602,22 +358,14 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_at5 := shared[gc_off4:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
 //line llmc_misc.go:85
-						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-					}
-					{
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 //line llmc_misc.go:85
-						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-					}
-					{
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 //line llmc_misc.go:85
-						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-					}
-					{
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 //line llmc_misc.go:85
-						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-					}
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 //line llmc_misc.go:89
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -671,156 +419,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 	}
 }
-
-// MatmulBackwardBias2Kernel is matmul_backward_bias_kernel2 of
-// matmul_backward_bias.cu: one 32-thread tile an output channel,
-// cg::reduce.
-//
-//line llmc_misc.go:94
-func MatmulBackwardBias2Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulBackwardBias2Kernel,
-		func(gc_t *gocuda.Thread) { matmulBackwardBias2Kernel(gc_t, dbias, dout, B, T, OC) },
-		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias2Kernel(gc_b, dbias, dout, B, T, OC) })
-}
-
-//line llmc_misc.go:94
-var gc_src_matmulBackwardBias2Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias2Kernel", "09d3ecb4ebb537a06703c6f6c75423f6a6bf7a8bec7fbb6a05bc29c06c5e0020", "llmc_misc.go:89-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line llmc_misc.go:94
-func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_exited := gc_b.Exited()
-//line llmc_misc.go:95
-	block := cg.ThisThreadBlock(t)
-	warp := cg.TiledPartition(block, 32)
-//line llmc_misc.go:101
-	BT := B * T
-	{
-	gc_L1:
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-//line llmc_misc.go:97
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			if idx >= OC {
-//line llmc_misc.go:98
-				gc_exited[gc_rank] = true
-				continue gc_L1
-			}
-//line llmc_misc.go:102
-			sum := float32(0.0)
-//line llmc_misc.go:104
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-//line llmc_misc.go:103
-	gc_chunk := compiled.StrideChunk(32)
-	gc_span := (32) * gc_chunk
-//line llmc_misc.go:103
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-//line llmc_misc.go:110
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-//line llmc_misc.go:97
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
-			sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:103
-			gc_start := (gc_rank & (32 - 1))
-			gc_from2 := gc_start + gc_off
-			gc_trips := gc_limit - gc_from2
-			switch {
-			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-			case gc_trips > gc_span:
-				gc_trips = gc_chunk
-			case gc_trips > 0:
-				gc_trips = (gc_trips-1)/(32) + 1
-			default:
-				gc_trips = 0
-			}
-			if gc_trips == gc_chunk {
-				gc_more = true
-			}
-			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-//line llmc_misc.go:104
-				sum += float32(dout[i*OC+idx])
-			}
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-//line llmc_misc.go:111
-	var gc_c1v [32]float32
-	var gc_c1r [32]float32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
-//line llmc_misc.go:106
-			gc_c1v[gc_lane] = sum
-		}
-//line llmc_misc.go:106
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-//line llmc_misc.go:97
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-//line llmc_misc.go:99
-			var sum float32
-//line llmc_misc.go:106
-			sum = gc_c1r[gc_lane]
-			if (gc_rank & (32 - 1)) == 0 {
-				dbias[idx] = float32(dbias[idx]) + sum
-			}
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-}
-
-// MatmulBackwardBias3Kernel is matmul_backward_bias_kernel3 of
-// matmul_backward_bias.cu: one block an output channel, tile reductions,
-// the warps' sums through shared memory, a second tile reduction.
-//
-//line llmc_misc.go:117
-func MatmulBackwardBias3Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matmulBackwardBias3Kernel,
-		func(gc_t *gocuda.Thread) { matmulBackwardBias3Kernel(gc_t, dbias, dout, B, T, OC) },
-		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias3Kernel(gc_b, dbias, dout, B, T, OC) })
-}
-
-//line llmc_misc.go:117
-var gc_src_matmulBackwardBias3Kernel = compiled.NewSource(gc_files_llmc_misc, "matmulBackwardBias3Kernel", "fa115edf2f8278aa19e2cfde6f034417f8a5b20ade5d3bfb4fd38ac5c44966a4", "llmc_misc.go:112-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:117
 func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
@@ -965,22 +563,21 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 //line llmc_misc.go:130
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_misc.go:123
-				warpID := gc_tx / 32
-//line llmc_misc.go:130
-				warpSum := gc_c1r[gc_lane]
-				sharedSum[warpID] = warpSum
+//line llmc_misc.go:132
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:123
+			warpID := gc_tx / 32
+//line llmc_misc.go:130
+			warpSum := gc_c1r[gc_lane]
+			sharedSum[warpID] = warpSum
 		}
 	}
 //line llmc_misc.go:138
@@ -991,28 +588,27 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_misc.go:124
-				laneID := gc_tx % 32
-//line llmc_misc.go:126
-				var warpSum float32
-//line llmc_misc.go:133
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
-				gc_c2v[gc_lane] = warpSum
+//line llmc_misc.go:146
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:124
+			laneID := gc_tx % 32
+//line llmc_misc.go:126
+			var warpSum float32
+//line llmc_misc.go:133
+			if laneID < numWarps {
+				warpSum = sharedSum[laneID]
+			} else {
+				warpSum = 0.0
+			}
+			gc_c2v[gc_lane] = warpSum
 		}
 //line llmc_misc.go:138
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
@@ -1186,9 +782,6 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 }
 
 //line llmc_misc.go:154
-var gc_src_normKernel1 = compiled.NewSource(gc_files_llmc_misc, "normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line llmc_misc.go:154
 func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1323,53 +916,51 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line llmc_misc.go:181
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:169
+			if (gc_rank / 32) == 0 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:169
-				if (gc_rank / 32) == 0 {
-					gc_m9 |= 1 << gc_lane
-				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 //line llmc_misc.go:170
-					var gather float32
-					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
-						gather = blockResult[(gc_rank & (32 - 1))]
-					} else {
-						gather = 0.0
-					}
-					gc_c2v[gc_lane] = gather
+				var gather float32
+				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+					gather = blockResult[(gc_rank & (32 - 1))]
+				} else {
+					gather = 0.0
 				}
+				gc_c2v[gc_lane] = gather
+			}
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:176
-					blockSum := gc_c2r[gc_lane]
-					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(out, blockSum)
-					}
+				blockSum := gc_c2r[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(out, blockSum)
 				}
 			}
-//line llmc_misc.go:183
-			gc_act = gc_save9 &^ gc_dead
 		}
+//line llmc_misc.go:183
+		gc_act = gc_save9 &^ gc_dead
 	}
 }
 
@@ -1508,53 +1099,51 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line llmc_misc.go:181
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:169
+			if (gc_rank / 32) == 0 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line llmc_misc.go:169
-				if (gc_rank / 32) == 0 {
-					gc_m9 |= 1 << gc_lane
-				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 //line llmc_misc.go:170
-					var gather float32
-					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
-						gather = blockResult[(gc_rank & (32 - 1))]
-					} else {
-						gather = 0.0
-					}
-					gc_c2v[gc_lane] = gather
+				var gather float32
+				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+					gather = blockResult[(gc_rank & (32 - 1))]
+				} else {
+					gather = 0.0
 				}
+				gc_c2v[gc_lane] = gather
+			}
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:176
-					blockSum := gc_c2r[gc_lane]
-					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(out, blockSum)
-					}
+				blockSum := gc_c2r[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(out, blockSum)
 				}
 			}
-//line llmc_misc.go:183
-			gc_act = gc_save9 &^ gc_dead
 		}
+//line llmc_misc.go:183
+		gc_act = gc_save9 &^ gc_dead
 	}
 }
 
@@ -1573,9 +1162,6 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 		func(gc_t *gocuda.Thread) { normKernel2[T](gc_t, out, data, count) },
 		gc_body)
 }
-
-//line llmc_misc.go:187
-var gc_src_normKernel2 = compiled.NewSource(gc_files_llmc_misc, "normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line llmc_misc.go:187
 func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
@@ -1836,412 +1422,3 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 		}
 	}
 }
-
-// AttentionQueryKey1Kernel is attention_query_key_kernel1 of
-// attention_forward.cu: one thread a (b, h, t, t2) pre-attention score,
-// -INFINITY above the diagonal (an early return).
-func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_attentionQueryKey1Kernel,
-		func(gc_t *gocuda.Thread) { attentionQueryKey1Kernel(gc_t, preatt, inp, B, T, C, NH) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_attentionQueryKey1Kernel(gc_b, gc_lo, gc_hi, preatt, inp, B, T, C, NH)
-		})
-}
-
-//line llmc_misc.go:209
-var gc_src_attentionQueryKey1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionQueryKey1Kernel", "2448535b1dfe856763e0d7f25ddfc35861b795dec8b6bf90f8efd90a63ab3834", "llmc_misc.go:204-236").NoGoexit("d842addf08a63a3b0a5809a54a16ef15864abe33537aaabf68a5b2e3fa4b9cae", "common.go:10-10")
-
-//line llmc_misc.go:209
-func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, preatt, inp []float32, B, T, C, NH int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line llmc_misc.go:211
-		totalThreads := B * NH * T * T
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_qoff, gc_qd := gc_bx*gc_bdx, T
-					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (T * T)
-					gc_qoff3, gc_qd3 := gc_bx*gc_bdx, (NH * T * T)
-					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) && compiled.Segmented(gc_qoff3, gc_qd3, gc_from, gc_to) {
-						for gc_seg := gc_from; gc_seg < gc_to; {
-							gc_q := (gc_qoff + gc_seg) / gc_qd
-							gc_r := gc_qoff - gc_q*gc_qd
-							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-							_, _ = gc_q2, gc_r2
-							gc_q3 := (gc_qoff3 + gc_seg) / gc_qd3
-							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
-							_, _ = gc_q3, gc_r3
-							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2, gc_qd3-gc_r3)
-						gc_L1q:
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line llmc_misc.go:210
-								idx := gc_bx*gc_bdx + gc_tx
-								{
-//line llmc_misc.go:214
-									t2 := (gc_tx + gc_r)
-									tt := (gc_q) % T
-									if t2 > tt {
-										preatt[idx] = float32(math.Inf(-1))
-										continue gc_L1q
-									}
-									h := (gc_q2) % NH
-									b := gc_q3
-//line llmc_misc.go:223
-									C3 := C * 3
-									hs := C / NH
-									queryT := inp[b*T*C3+tt*C3+h*hs:]
-									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-//line llmc_misc.go:228
-									val := float32(0.0)
-									for i := 0; i < hs; i++ {
-										val += queryT[i] * keyT2[i]
-									}
-									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-//line llmc_misc.go:234
-									preatt[idx] = val
-								}
-							}
-							gc_seg = gc_segend
-						}
-					} else {
-					gc_L1:
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line llmc_misc.go:210
-							idx := gc_bx*gc_bdx + gc_tx
-							{
-//line llmc_misc.go:214
-								t2 := idx % T
-								tt := (idx / T) % T
-								if t2 > tt {
-									preatt[idx] = float32(math.Inf(-1))
-									continue gc_L1
-								}
-								h := (idx / (T * T)) % NH
-								b := idx / (NH * T * T)
-//line llmc_misc.go:223
-								C3 := C * 3
-								hs := C / NH
-								queryT := inp[b*T*C3+tt*C3+h*hs:]
-								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-//line llmc_misc.go:228
-								val := float32(0.0)
-								for i := 0; i < hs; i++ {
-									val += queryT[i] * keyT2[i]
-								}
-								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-//line llmc_misc.go:234
-								preatt[idx] = val
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// AttentionSoftmax1Kernel is attention_softmax_kernel1 of
-// attention_forward.cu: one thread a (b, t, h) row of the causal softmax.
-//
-//line llmc_misc.go:242
-func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_attentionSoftmax1Kernel,
-		func(gc_t *gocuda.Thread) { attentionSoftmax1Kernel(gc_t, att, preatt, B, T, NH) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_attentionSoftmax1Kernel(gc_b, gc_lo, gc_hi, att, preatt, B, T, NH)
-		})
-}
-
-//line llmc_misc.go:242
-var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
-
-//line llmc_misc.go:242
-func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line llmc_misc.go:244
-		totalThreads := B * T * NH
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
-					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
-					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-						for gc_seg := gc_from; gc_seg < gc_to; {
-							gc_q := (gc_qoff + gc_seg) / gc_qd
-							gc_r := gc_qoff - gc_q*gc_qd
-							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-							_, _ = gc_q2, gc_r2
-							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								{
-//line llmc_misc.go:247
-									h := (gc_tx + gc_r)
-									tt := (gc_q) % T
-									b := gc_q2
-//line llmc_misc.go:251
-									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:254
-									maxval := float32(-math.MaxFloat32)
-									for t2 := 0; t2 <= tt; t2++ {
-										if preattBth[t2] > maxval {
-											maxval = preattBth[t2]
-										}
-									}
-//line llmc_misc.go:261
-									expsum := float32(0.0)
-									for t2_ := 0; t2_ <= tt; t2_++ {
-										expv := expf(preattBth[t2_] - maxval)
-										expsum += expv
-										attBth[t2_] = expv
-									}
-									var expsumInv float32
-									if expsum == 0.0 {
-										expsumInv = 0.0
-									} else {
-										expsumInv = 1.0 / expsum
-									}
-//line llmc_misc.go:274
-									for t2_2 := 0; t2_2 < T; t2_2++ {
-										if t2_2 <= tt {
-											attBth[t2_2] *= expsumInv
-										} else {
-											attBth[t2_2] = 0.0
-										}
-									}
-								}
-							}
-							gc_seg = gc_segend
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line llmc_misc.go:243
-							idx := gc_bx*gc_bdx + gc_tx
-							{
-//line llmc_misc.go:247
-								h := idx % NH
-								tt := (idx / NH) % T
-								b := idx / (NH * T)
-//line llmc_misc.go:251
-								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:254
-								maxval := float32(-math.MaxFloat32)
-								for t2 := 0; t2 <= tt; t2++ {
-									if preattBth[t2] > maxval {
-										maxval = preattBth[t2]
-									}
-								}
-//line llmc_misc.go:261
-								expsum := float32(0.0)
-								for t2_ := 0; t2_ <= tt; t2_++ {
-									expv := expf(preattBth[t2_] - maxval)
-									expsum += expv
-									attBth[t2_] = expv
-								}
-								var expsumInv float32
-								if expsum == 0.0 {
-									expsumInv = 0.0
-								} else {
-									expsumInv = 1.0 / expsum
-								}
-//line llmc_misc.go:274
-								for t2_2 := 0; t2_2 < T; t2_2++ {
-									if t2_2 <= tt {
-										attBth[t2_2] *= expsumInv
-									} else {
-										attBth[t2_2] = 0.0
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// AttentionValue1Kernel is attention_value_kernel1 of
-// attention_forward.cu: one thread a (b, t, h) output, the attention-
-// weighted sum of the values.
-//
-//line llmc_misc.go:289
-func AttentionValue1Kernel(out, att, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_attentionValue1Kernel,
-		func(gc_t *gocuda.Thread) { attentionValue1Kernel(gc_t, out, att, inp, B, T, C, NH) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_attentionValue1Kernel(gc_b, gc_lo, gc_hi, out, att, inp, B, T, C, NH)
-		})
-}
-
-//line llmc_misc.go:289
-var gc_src_attentionValue1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionValue1Kernel", "7a0a2ca4416df1bc7f1980ddf3ba49979ce2d29c6d5b9f19f07d62dec991c9ce", "llmc_misc.go:284-315").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line llmc_misc.go:289
-func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, att, inp []float32, B, T, C, NH int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line llmc_misc.go:291
-		totalThreads := B * T * NH
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(totalThreads, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_qoff, gc_qd := gc_bx*gc_bdx, NH
-					gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
-					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-						for gc_seg := gc_from; gc_seg < gc_to; {
-							gc_q := (gc_qoff + gc_seg) / gc_qd
-							gc_r := gc_qoff - gc_q*gc_qd
-							_, _ = gc_q, gc_r
-							gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-							_, _ = gc_q2, gc_r2
-							gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								{
-//line llmc_misc.go:294
-									h := (gc_tx + gc_r)
-									tt := (gc_q) % T
-									b := gc_q2
-//line llmc_misc.go:298
-									C3 := C * 3
-									hs := C / NH
-//line llmc_misc.go:301
-									outBth := out[b*T*C+tt*C+h*hs:]
-									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:304
-									for i := 0; i < hs; i++ {
-										outBth[i] = 0.0
-									}
-									for t2 := 0; t2 <= tt; t2++ {
-										valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-										attBtht2 := attBth[t2]
-										for i_ := 0; i_ < hs; i_++ {
-											outBth[i_] += attBtht2 * valueT2[i_]
-										}
-									}
-								}
-							}
-							gc_seg = gc_segend
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line llmc_misc.go:290
-							idx := gc_bx*gc_bdx + gc_tx
-							{
-//line llmc_misc.go:294
-								h := idx % NH
-								tt := (idx / NH) % T
-								b := idx / (NH * T)
-//line llmc_misc.go:298
-								C3 := C * 3
-								hs := C / NH
-//line llmc_misc.go:301
-								outBth := out[b*T*C+tt*C+h*hs:]
-								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-//line llmc_misc.go:304
-								for i := 0; i < hs; i++ {
-									outBth[i] = 0.0
-								}
-								for t2 := 0; t2 <= tt; t2++ {
-									valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-									attBtht2 := attBth[t2]
-									for i_ := 0; i_ < hs; i_++ {
-										outBth[i_] += attBtht2 * valueT2[i_]
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// gc_files_llmc_misc holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go llmc_misc.go
-var gc_files_llmc_misc embed.FS

@@ -122,6 +122,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:70
 	blockSize := gc_bdx
 	x := inp[idx*C:]
+//line llmc_softmax.go:73
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -136,6 +137,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -143,6 +145,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -150,6 +153,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -157,6 +161,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -164,6 +169,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:72
 		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:73
@@ -173,6 +179,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -188,8 +195,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:96
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -197,8 +207,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -206,8 +219,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -215,8 +231,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:80
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -225,7 +244,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
 					gc_more = true
 //line llmc_softmax.go:74
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -240,6 +261,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -254,6 +276,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -268,6 +291,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -282,6 +306,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 						i := tid + gc_off
@@ -296,6 +321,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:73
 					i := tid + gc_off
@@ -307,6 +333,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:82
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
@@ -321,6 +348,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -331,6 +359,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -341,6 +370,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -351,6 +381,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
@@ -361,6 +392,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 				tid := gc_tx
+//line llmc_softmax.go:71
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 				shared[tid] = maxval
@@ -369,6 +401,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+//line llmc_softmax.go:79
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -382,40 +415,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 1
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 2
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 3
-						{
-//line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
+//line llmc_softmax.go:84
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:80
+					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
 			} else {
+//line llmc_softmax.go:84
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -424,54 +452,48 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
+//line llmc_softmax.go:84
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-					{
 //line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
+					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 				}
 			}
 		}
@@ -484,6 +506,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:92
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -501,30 +524,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 1
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 2
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step7 + 3
+//line llmc_softmax.go:86
 						gc_more2 = true
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:86
 					gc_more2 = true
 //line llmc_softmax.go:86
 					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
@@ -597,6 +625,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:89
 	x = out[idx*C:]
+//line llmc_softmax.go:91
 	gc_vstep2 := 0
 	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 		gc_rank := gc_vstep2
@@ -611,6 +640,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -618,6 +648,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -625,6 +656,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -632,6 +664,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -639,6 +672,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:90
 		sumval := float32(0.0)
+//line llmc_softmax.go:92
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:91
@@ -648,6 +682,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
+//line llmc_softmax.go:98
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -680,7 +715,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:92
 					gc_more3 = true
 //line llmc_softmax.go:92
 					sumval += gc_at7[gc_tx]
@@ -717,6 +754,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -731,6 +769,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -745,6 +784,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -759,6 +799,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
@@ -773,6 +814,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:91
 					i_2 := tid + gc_off3
@@ -784,6 +826,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:100
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
@@ -798,6 +841,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -808,6 +852,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -818,6 +863,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -828,6 +874,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
@@ -838,6 +885,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 				tid := gc_tx
+//line llmc_softmax.go:71
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 				shared[tid] = sumval
@@ -846,6 +894,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
+//line llmc_softmax.go:97
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stride_; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -859,40 +908,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 					{
 						gc_tx := gc_step12 + 0
-						{
 //line llmc_softmax.go:98
-							gc_at9[gc_tx] += gc_at10[gc_tx]
-						}
+						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 1
-						{
 //line llmc_softmax.go:98
-							gc_at9[gc_tx] += gc_at10[gc_tx]
-						}
+						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 2
-						{
 //line llmc_softmax.go:98
-							gc_at9[gc_tx] += gc_at10[gc_tx]
-						}
+						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 3
-						{
-//line llmc_softmax.go:98
-							gc_at9[gc_tx] += gc_at10[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_softmax.go:98
 						gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
+//line llmc_softmax.go:102
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:98
+					gc_at9[gc_tx] += gc_at10[gc_tx]
+				}
 			} else {
+//line llmc_softmax.go:102
 				gc_step13 := gc_from
 				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 					{
@@ -901,54 +945,48 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step13 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step13 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step13 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 				}
+//line llmc_softmax.go:102
 				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-					{
 //line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
+					shared[tid] += shared[tid+stride_]
 				}
 			}
 		}
@@ -961,6 +999,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
+//line llmc_softmax.go:110
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -978,30 +1017,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 					{
 						gc_tx := gc_step14 + 0
+//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 1
+//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 2
+//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step14 + 3
+//line llmc_softmax.go:104
 						gc_more4 = true
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
 				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:104
 					gc_more4 = true
 //line llmc_softmax.go:104
 					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
@@ -1103,6 +1147,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	idx := gc_bx
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
+//line llmc_softmax.go:118
 	gc_step := 0
 	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
@@ -1113,6 +1158,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1123,6 +1169,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1133,6 +1180,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1143,6 +1191,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -1153,6 +1202,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gocuda.DynamicShared[float32](t)
 //line llmc_softmax.go:118
 		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:119
@@ -1162,6 +1212,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:126
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1177,8 +1228,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:142
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1186,8 +1240,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1195,8 +1252,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1204,8 +1264,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:126
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1214,7 +1277,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
 					gc_more = true
 //line llmc_softmax.go:120
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1229,6 +1294,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1243,6 +1309,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1257,6 +1324,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1271,6 +1339,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 						i := tid + gc_off
@@ -1285,6 +1354,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
+//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:119
 					i := tid + gc_off
@@ -1296,6 +1366,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:128
 	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1307,26 +1378,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:140
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:122
 			var val float32 = maxval
+//line llmc_softmax.go:124
 			gc_l_val[gc_lane] = val
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
 				val := gc_l_val[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val = fmaxf(val, shflDownSync)
+//line llmc_softmax.go:32
 				gc_l_val[gc_lane] = val
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:38
 			val := gc_l_val[gc_lane]
+//line llmc_softmax.go:40
 			var maxval float32
 //line llmc_softmax.go:32
 			var r float32 = val
@@ -1347,6 +1424,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:133
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1364,32 +1442,44 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
+//line llmc_softmax.go:151
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 1
+//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 2
+//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step4 + 3
+//line llmc_softmax.go:132
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 						gc_more2 = true
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1397,7 +1487,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
 					gc_more2 = true
 //line llmc_softmax.go:127
 					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
@@ -1411,6 +1503,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1424,6 +1517,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1437,6 +1531,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1450,6 +1545,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
@@ -1463,6 +1559,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
+//line llmc_softmax.go:117
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:126
 					i_ := tid + gc_off2
@@ -1475,6 +1572,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:130
 	x = out[idx*C:]
+//line llmc_softmax.go:132
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1489,6 +1587,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1496,6 +1595,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1503,6 +1603,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -1510,6 +1611,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -1517,6 +1619,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:131
 		sumval := float32(0.0)
+//line llmc_softmax.go:133
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:132
@@ -1526,6 +1629,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
+//line llmc_softmax.go:139
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1558,7 +1662,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:133
 					gc_more3 = true
 //line llmc_softmax.go:133
 					sumval += gc_at4[gc_tx]
@@ -1595,6 +1701,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1609,6 +1716,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1623,6 +1731,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1637,6 +1746,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
@@ -1651,6 +1761,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
+//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:132
 					i_2 := tid + gc_off3
@@ -1662,6 +1773,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:141
 	var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1671,9 +1783,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:151
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
 			var val_ float32 = sumval
+//line llmc_softmax.go:137
 			gc_l_val_[gc_lane] = val_
 		}
 //line llmc_softmax.go:20
@@ -1688,6 +1802,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:25
 						val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
 						val_ += gc_c3r[gc_lane]
@@ -1698,12 +1813,15 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:30
 			val_ := gc_l_val_[gc_lane]
+//line llmc_softmax.go:32
 			var sumval float32
 //line llmc_softmax.go:23
 			var r_ float32 = val_
 //line llmc_softmax.go:135
 			sumval = r_
+//line llmc_softmax.go:137
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -1714,6 +1832,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
+//line llmc_softmax.go:144
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1731,32 +1850,44 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
+//line llmc_softmax.go:162
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 1
+//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 2
+//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
 						gc_tx := gc_step8 + 3
+//line llmc_softmax.go:143
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 						gc_more4 = true
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
@@ -1764,7 +1895,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
 					gc_more4 = true
 //line llmc_softmax.go:138
 					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
@@ -1778,6 +1911,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1791,6 +1925,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1804,6 +1939,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1817,6 +1953,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 						tid := gc_tx
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
@@ -1830,6 +1967,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:115
 					tid := gc_tx
+//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:137
 					i_3 := tid + gc_off4
@@ -1880,6 +2018,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	maxOrSumStorage := shared
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
+//line llmc_softmax.go:160
 	gc_vstep := 0
 	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 		gc_rank := gc_vstep
@@ -1894,6 +2033,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1901,6 +2041,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1908,6 +2049,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 		{
@@ -1915,6 +2057,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -1922,6 +2065,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:160
 		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 		gc_s_maxval[gc_rank] = maxval
 	}
 //line llmc_softmax.go:161
@@ -1931,6 +2075,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:168
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1946,8 +2091,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:184
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1955,8 +2103,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1964,8 +2115,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1973,8 +2127,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					{
 						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:168
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1983,7 +2140,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
 					gc_more = true
 //line llmc_softmax.go:162
 					maxval = fmaxf(maxval, gc_at[gc_tx])
@@ -1998,6 +2157,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2012,6 +2172,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2026,6 +2187,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2040,6 +2202,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 						i := tid + gc_off
@@ -2054,6 +2217,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
+//line llmc_softmax.go:152
 					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:161
 					i := tid + gc_off
@@ -2065,6 +2229,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:170
 	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2074,50 +2239,57 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:180
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:164
 			var val_2 float32 = maxval
+//line llmc_softmax.go:166
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
 		for offset_ := 16; offset_ > 0; offset_ /= 2 {
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-				val_2 := gc_l_val_2[gc_lane]
-				var maxval float32
-//line llmc_softmax.go:32
-				var r float32 = val_2
-//line llmc_softmax.go:164
-				maxval = r
-//line llmc_softmax.go:166
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = maxval
-				}
-				gc_s_maxval[gc_rank] = maxval
+//line llmc_softmax.go:36
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:154
+			val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:156
+			var maxval float32
+//line llmc_softmax.go:32
+			var r float32 = val_2
+//line llmc_softmax.go:164
+			maxval = r
+//line llmc_softmax.go:166
+			if laneID == 0 {
+				maxOrSumStorage[warpID] = maxval
+			}
+//line llmc_softmax.go:170
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
+//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2142,6 +2314,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
+//line llmc_softmax.go:183
 	gc_off6 := 0
 	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
@@ -2157,6 +2330,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:179
 			offset := gc_elem
+//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	} else {
@@ -2175,6 +2349,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2182,6 +2357,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2189,6 +2365,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 			{
@@ -2196,6 +2373,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 		}
@@ -2203,6 +2381,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:179
 			offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 			gc_s_offset[gc_rank] = offset
 		}
 	}
@@ -2213,6 +2392,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:188
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2230,32 +2410,44 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
+//line llmc_softmax.go:206
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 1
+//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 2
+//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
 						gc_tx := gc_step5 + 3
+//line llmc_softmax.go:187
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 						gc_more2 = true
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
@@ -2263,7 +2455,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
 					gc_more2 = true
 //line llmc_softmax.go:182
 					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
@@ -2277,6 +2471,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2290,6 +2485,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2303,6 +2499,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2316,6 +2513,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
@@ -2329,6 +2527,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
+//line llmc_softmax.go:152
 					offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:181
 					i_2 := tid + gc_off2
@@ -2341,6 +2540,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 //line llmc_softmax.go:185
 	x = out[idx*C:]
+//line llmc_softmax.go:187
 	gc_vstep4 := 0
 	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
 		gc_rank := gc_vstep4
@@ -2355,6 +2555,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2362,6 +2563,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2369,6 +2571,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
@@ -2376,6 +2579,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
@@ -2383,6 +2587,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:186
 		sumval := float32(0.0)
+//line llmc_softmax.go:188
 		gc_s_sumval[gc_rank] = sumval
 	}
 //line llmc_softmax.go:187
@@ -2392,6 +2597,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
+//line llmc_softmax.go:194
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2424,7 +2630,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:188
 					gc_more3 = true
 //line llmc_softmax.go:188
 					sumval += gc_at5[gc_tx]
@@ -2461,6 +2669,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2475,6 +2684,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2489,6 +2699,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2503,6 +2714,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
@@ -2517,6 +2729,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
+//line llmc_softmax.go:152
 					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:187
 					i_3 := tid + gc_off3
@@ -2528,6 +2741,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:196
 	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2537,9 +2751,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		_ = gc_dead
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:206
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:190
 			var val_3 float32 = sumval
+//line llmc_softmax.go:192
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line llmc_softmax.go:20
@@ -2554,6 +2770,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:25
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -2562,33 +2779,36 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-				val_3 := gc_l_val_3[gc_lane]
-				var sumval float32
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-//line llmc_softmax.go:190
-				sumval = r_
-//line llmc_softmax.go:192
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = sumval
-				}
-				gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:28
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:154
+			val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:156
+			var sumval float32
+//line llmc_softmax.go:23
+			var r_ float32 = val_3
+//line llmc_softmax.go:190
+			sumval = r_
+//line llmc_softmax.go:192
+			if laneID == 0 {
+				maxOrSumStorage[warpID] = sumval
+			}
+//line llmc_softmax.go:196
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
+//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2676,6 +2896,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
+//line llmc_softmax.go:209
 	gc_off10 := 0
 	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
@@ -2691,6 +2912,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 //line llmc_softmax.go:205
 			sum := gc_elem2
+//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	} else {
@@ -2709,6 +2931,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2716,6 +2939,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2723,6 +2947,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 			{
@@ -2730,6 +2955,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -2737,6 +2963,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_pos.Thread = gc_rank
 //line llmc_softmax.go:205
 			sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 			gc_s_sum[gc_rank] = sum
 		}
 	}
@@ -2747,6 +2974,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
+//line llmc_softmax.go:214
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off4, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -2764,32 +2992,44 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
 						gc_tx := gc_step11 + 0
+//line llmc_softmax.go:232
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 1
+//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 2
+//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
 						gc_tx := gc_step11 + 3
+//line llmc_softmax.go:213
 						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 						gc_more4 = true
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
@@ -2797,7 +3037,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
 					gc_more4 = true
 //line llmc_softmax.go:208
 					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
@@ -2811,6 +3053,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -2824,6 +3067,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -2837,6 +3081,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -2850,6 +3095,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 						tid := gc_tx
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
@@ -2863,6 +3109,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:150
 					tid := gc_tx
+//line llmc_softmax.go:152
 					sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:207
 					i_5 := tid + gc_off4
@@ -2982,6 +3229,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	warp := cg.TiledPartition(block, 32)
 	{
 	gc_L1:
+//line llmc_softmax.go:280
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3000,6 +3248,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			var smPartial SumMax
 			smPartial.maxval = float32(math.Inf(-1))
 			smPartial.sum = 0.0
+//line llmc_softmax.go:289
 			gc_s_x[gc_rank] = x
 			gc_s_smPartial[gc_rank] = smPartial
 		}
@@ -3014,6 +3263,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:295
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3045,6 +3295,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
+//line llmc_softmax.go:296
 	var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3061,6 +3312,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:313
 			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:292
 			gc_c1v[gc_lane] = smPartial
@@ -3074,6 +3326,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_rank := gc_w + gc_lane
 //line llmc_softmax.go:292
 			smTotal := gc_c1r[gc_lane]
+//line llmc_softmax.go:294
 			gc_s_smTotal[gc_rank] = smTotal
 		}
 	}
@@ -3087,6 +3340,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:301
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
@@ -3094,6 +3348,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_softmax.go:279
 			x := gc_s_x[gc_rank]
 			smTotal := gc_s_smTotal[gc_rank]
 //line llmc_softmax.go:294
@@ -3161,6 +3416,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
 	y := out[idx*C:]
+//line llmc_softmax.go:327
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3176,14 +3432,13 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
-				{
 //line llmc_softmax.go:320
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:329
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
@@ -3197,6 +3452,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:335
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3213,6 +3469,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
+//line llmc_softmax.go:313
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
 				gc_start := tid
@@ -3233,52 +3490,51 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
-						{
 //line llmc_softmax.go:329
-							u := int(0)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(0)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(1)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(1)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(2)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(2)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(3)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(3)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(4)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(4)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(5)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(5)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(6)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(6)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(7)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
+						u := int(7)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:339
 	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3295,9 +3551,11 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:356
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:334
 			var val_2 float32 = maxval
+//line llmc_softmax.go:336
 			gc_l_val_2[gc_lane] = val_2
 		}
 //line llmc_softmax.go:29
@@ -3307,43 +3565,48 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
+//line llmc_softmax.go:37
 				val_2 := gc_l_val_2[gc_lane]
 //line llmc_softmax.go:30
 				var shflDownSync float32 = gc_c1r[gc_lane]
 //line llmc_softmax.go:30
 				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-				val_2 := gc_l_val_2[gc_lane]
-				var maxval float32
-//line llmc_softmax.go:32
-				var r float32 = val_2
-//line llmc_softmax.go:334
-				maxval = r
-				if laneID == 0 {
-					maxvals[warpID] = maxval
-				}
-				gc_s_maxval[gc_rank] = maxval
+//line llmc_softmax.go:36
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:312
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:315
+			val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:317
+			var maxval float32
+//line llmc_softmax.go:32
+			var r float32 = val_2
+//line llmc_softmax.go:334
+			maxval = r
+			if laneID == 0 {
+				maxvals[warpID] = maxval
+			}
+//line llmc_softmax.go:339
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
+//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3371,6 +3634,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
+//line llmc_softmax.go:351
 	gc_vstep := 0
 //line llmc_softmax.go:347
 	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
@@ -3409,6 +3673,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		offset := maxvals[0]
 //line llmc_softmax.go:349
 		sumval := float32(0.0)
+//line llmc_softmax.go:352
 		gc_s_offset[gc_rank] = offset
 		gc_s_sumval[gc_rank] = sumval
 	}
@@ -3422,6 +3687,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:357
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off2, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3438,6 +3704,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
+//line llmc_softmax.go:313
 				offset := gc_s_offset[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:350
@@ -3461,119 +3728,115 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:351
 					var regArray [UNROLL_FACTOR]float32
 					{
-						{
 //line llmc_softmax.go:352
-							u_ := int(0)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(0)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(1)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(1)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(2)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(2)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(3)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(3)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(4)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(4)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(5)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(5)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(6)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(6)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(7)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						u_ := int(7)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
+//line llmc_softmax.go:355
+						u_2 := int(0)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
 					}
 					{
-						{
 //line llmc_softmax.go:355
-							u_2 := int(0)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(1)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(1)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(2)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(2)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(3)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(3)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(4)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(4)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(5)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(5)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(6)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(6)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
-						}
-						{
-//line llmc_softmax.go:355
-							u_2 := int(7)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(7)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
 					}
 				}
@@ -3581,6 +3844,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
+//line llmc_softmax.go:369
 	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3597,9 +3861,11 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:386
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:364
 			var val_3 float32 = sumval
+//line llmc_softmax.go:366
 			gc_l_val_3[gc_lane] = val_3
 		}
 //line llmc_softmax.go:20
@@ -3617,6 +3883,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
+//line llmc_softmax.go:28
 						val_3 := gc_l_val_3[gc_lane]
 //line llmc_softmax.go:21
 						val_3 += gc_c2r[gc_lane]
@@ -3625,35 +3892,38 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-				val_3 := gc_l_val_3[gc_lane]
-				var sumval float32
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-//line llmc_softmax.go:364
-				sumval = r_
-				if laneID == 0 {
-					sumvals[warpID] = sumval
-				}
-				gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:28
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:312
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:315
+			val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:317
+			var sumval float32
+//line llmc_softmax.go:23
+			var r_ float32 = val_3
+//line llmc_softmax.go:364
+			sumval = r_
+			if laneID == 0 {
+				sumvals[warpID] = sumval
+			}
+//line llmc_softmax.go:369
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
+//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3681,6 +3951,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
+//line llmc_softmax.go:381
 	gc_vstep2 := 0
 //line llmc_softmax.go:377
 	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
@@ -3714,6 +3985,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 //line llmc_softmax.go:377
 		sum := sumvals[0]
+//line llmc_softmax.go:379
 		gc_s_sum[gc_rank] = sum
 	}
 //line llmc_softmax.go:379
@@ -3726,6 +3998,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
+//line llmc_softmax.go:386
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_off3, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -3742,6 +4015,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 //line llmc_softmax.go:311
 				tid := gc_tx
+//line llmc_softmax.go:313
 				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
 				gc_start3 := tid
@@ -3764,103 +4038,99 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:380
 					var regArray_ [UNROLL_FACTOR]float32
 					{
-						{
 //line llmc_softmax.go:381
-							u_3 := int(0)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(0)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(1)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(1)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(2)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(2)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(3)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(3)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(4)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(4)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(5)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(5)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(6)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(6)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(7)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						u_3 := int(7)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
+//line llmc_softmax.go:384
+						u_4 := int(0)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-						{
 //line llmc_softmax.go:384
-							u_4 := int(0)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(1)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(1)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(2)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(2)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(3)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(3)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(4)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(4)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(5)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(5)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(6)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(6)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
-						}
-						{
-//line llmc_softmax.go:384
-							u_4 := int(7)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(7)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 				}
@@ -3898,6 +4168,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_exited := gc_b.Exited()
 //line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
+//line llmc_softmax.go:400
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3914,20 +4185,17 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			row := gc_bx*warpsPerBlock + warpID
 //line llmc_softmax.go:401
 			if tid >= C {
-				{
 //line llmc_softmax.go:401
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_softmax.go:409
 			if row >= N {
-				{
 //line llmc_softmax.go:409
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line llmc_softmax.go:413
 			x := inp[row*C:]
 			y := out[row*C:]
 //line llmc_softmax.go:416
@@ -3935,6 +4203,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 //line llmc_softmax.go:416
 			sumval := float32(0.0)
 			var bigger float32
+//line llmc_softmax.go:422
 			_ = bigger
 			gc_s_x[gc_rank] = x
 			gc_s_y[gc_rank] = y
@@ -3952,6 +4221,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
+//line llmc_softmax.go:425
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -3963,6 +4233,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
@@ -3995,6 +4266,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
+//line llmc_softmax.go:430
 	var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -4019,6 +4291,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 //line llmc_softmax.go:424
 			var offsetMaxval, offsetSumval float32
+//line llmc_softmax.go:426
 			_ = offsetSumval
 			gc_l_offsetMaxval[gc_lane] = offsetMaxval
 		}
@@ -4029,6 +4302,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:432
 				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:427
 				gc_c1v[gc_lane] = maxval
@@ -4040,6 +4314,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:434
 				sumval := gc_s_sumval[gc_rank]
 				var offsetMaxval float32
 //line llmc_softmax.go:427
@@ -4054,9 +4329,11 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:435
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]
+//line llmc_softmax.go:439
 				var offsetSumval float32
 //line llmc_softmax.go:428
 				offsetSumval = gc_c2r[gc_lane]
@@ -4076,6 +4353,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
 			maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:438
 			gc_c3v[gc_lane] = maxval
@@ -4087,7 +4365,9 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:445
 			var maxval float32
+//line llmc_softmax.go:447
 			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:438
 			maxval = gc_c3r[gc_lane]
@@ -4101,6 +4381,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				continue
 			}
 			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
 			var sumval float32
 //line llmc_softmax.go:439
 			sumval = gc_c4r[gc_lane]
@@ -4117,6 +4398,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
+//line llmc_softmax.go:448
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -4128,6 +4410,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				tid := gc_tx
 //line llmc_softmax.go:406
 				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
 				x := gc_s_x[gc_rank]
 				y := gc_s_y[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
@@ -4161,5 +4444,4 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 // gc_files_llmc_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_softmax.go
-//line llmc_softmax.go:453
 var gc_files_llmc_softmax embed.FS

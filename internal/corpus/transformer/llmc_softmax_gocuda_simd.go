@@ -460,40 +460,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 1
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 2
-						{
 //line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step5 + 3
-						{
-//line llmc_softmax.go:80
-							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_softmax.go:80
 						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
+//line llmc_softmax.go:84
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:80
+					gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
 			} else {
+//line llmc_softmax.go:84
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
@@ -502,54 +497,48 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 					{
+//line llmc_softmax.go:84
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:80
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
+//line llmc_softmax.go:84
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-					{
 //line llmc_softmax.go:80
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
+					shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 				}
 			}
 		}
@@ -1022,38 +1011,31 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						var tid int = gc_tx
 //line llmc_softmax.go:69
 						_ = tid
-						{
 //line llmc_softmax.go:97
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
-						}
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
 					}
-//line llmc_softmax.go:99
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
-					{
 //line llmc_softmax.go:98
-						gc_at9[gc_tx] += gc_at10[gc_tx]
-					}
+					gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
+//line llmc_softmax.go:102
 				gc_vstep10 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
 						gc_tx := gc_vstep10
 //line llmc_softmax.go:69
 						var tid int = gc_tx
-						{
 //line llmc_softmax.go:98
-							if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+						if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:98
-								break
-							}
-//line llmc_softmax.go:98
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
+							break
 						}
+//line llmc_softmax.go:98
+						archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
 					}
-//line llmc_softmax.go:100
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step12 := gc_vstep10
@@ -1064,54 +1046,48 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 					{
+//line llmc_softmax.go:102
 						gc_tx := gc_step12 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 						tid := gc_tx
-						{
 //line llmc_softmax.go:98
-							shared[tid] += shared[tid+stride_]
-						}
+						shared[tid] += shared[tid+stride_]
 					}
 				}
+//line llmc_softmax.go:102
 				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line llmc_softmax.go:69
 					tid := gc_tx
-					{
 //line llmc_softmax.go:98
-						shared[tid] += shared[tid+stride_]
-					}
+					shared[tid] += shared[tid+stride_]
 				}
 			}
 		}
@@ -2644,34 +2620,33 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-//line llmc_softmax.go:154
-				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:156
-				var maxval float32
-//line llmc_softmax.go:32
-				var r float32 = val_2
-//line llmc_softmax.go:164
-				maxval = r
-//line llmc_softmax.go:166
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = maxval
-				}
-//line llmc_softmax.go:170
-				gc_s_maxval[gc_rank] = maxval
+//line llmc_softmax.go:36
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:154
+			val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:156
+			var maxval float32
+//line llmc_softmax.go:32
+			var r float32 = val_2
+//line llmc_softmax.go:164
+			maxval = r
+//line llmc_softmax.go:166
+			if laneID == 0 {
+				maxOrSumStorage[warpID] = maxval
+			}
+//line llmc_softmax.go:170
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
 //line llmc_softmax.go:175
@@ -3264,34 +3239,33 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-//line llmc_softmax.go:154
-				val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:156
-				var sumval float32
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-//line llmc_softmax.go:190
-				sumval = r_
-//line llmc_softmax.go:192
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = sumval
-				}
-//line llmc_softmax.go:196
-				gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:29
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:154
+			val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:156
+			var sumval float32
+//line llmc_softmax.go:23
+			var r_ float32 = val_3
+//line llmc_softmax.go:190
+			sumval = r_
+//line llmc_softmax.go:192
+			if laneID == 0 {
+				maxOrSumStorage[warpID] = sumval
+			}
+//line llmc_softmax.go:196
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 //line llmc_softmax.go:201
@@ -3926,11 +3900,9 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if tid >= C {
 				maxvals[warpID] = float32(math.Inf(-1))
 				sumvals[warpID] = 0.0
-				{
 //line llmc_softmax.go:320
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_softmax.go:327
 			maxval := float32(math.Inf(-1))
@@ -3987,49 +3959,46 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 					{
-						{
 //line llmc_softmax.go:329
-							u := int(0)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(0)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(1)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(1)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(2)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(2)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(3)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(3)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(4)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(4)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(5)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(5)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(6)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
-						{
+						u := int(6)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+					}
+					{
 //line llmc_softmax.go:329
-							u := int(7)
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-						}
+						u := int(7)
+						maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 					}
 				}
-//line llmc_softmax.go:333
 				gc_s_maxval[gc_rank] = maxval
 			}
 		}
@@ -4075,36 +4044,35 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_l_val_2[gc_lane] = val_2
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-//line llmc_softmax.go:315
-				val_2 := gc_l_val_2[gc_lane]
-//line llmc_softmax.go:317
-				var maxval float32
-//line llmc_softmax.go:32
-				var r float32 = val_2
-//line llmc_softmax.go:334
-				maxval = r
-				if laneID == 0 {
-					maxvals[warpID] = maxval
-				}
-//line llmc_softmax.go:339
-				gc_s_maxval[gc_rank] = maxval
+//line llmc_softmax.go:36
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:312
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:315
+			val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:317
+			var maxval float32
+//line llmc_softmax.go:32
+			var r float32 = val_2
+//line llmc_softmax.go:334
+			maxval = r
+			if laneID == 0 {
+				maxvals[warpID] = maxval
+			}
+//line llmc_softmax.go:339
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
 //line llmc_softmax.go:344
@@ -4235,123 +4203,118 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:351
 					var regArray [UNROLL_FACTOR]float32
 					{
-						{
 //line llmc_softmax.go:352
-							u_ := int(0)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(0)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(1)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(1)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(2)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(2)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(3)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(3)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(4)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(4)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(5)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(5)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(6)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-						}
-						{
+						u_ := int(6)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:352
-							u_ := int(7)
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						u_ := int(7)
+						regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+					}
+					{
+//line llmc_softmax.go:355
+						u_2 := int(0)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
 					}
 					{
-						{
 //line llmc_softmax.go:355
-							u_2 := int(0)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(1)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(1)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(2)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(2)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(3)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(3)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(4)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(4)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(5)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(5)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(6)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:355
-							u_2 := int(6)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
-						}
-						{
-//line llmc_softmax.go:355
-							u_2 := int(7)
-							if i_2+u_2*gc_bdx < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx)] = output
-								sumval += output
-							}
+						u_2 := int(7)
+						if i_2+u_2*gc_bdx < C {
+							output := expf(regArray[u_2] - offset)
+							y[min(C-1, i_2+u_2*gc_bdx)] = output
+							sumval += output
 						}
 					}
 				}
-//line llmc_softmax.go:363
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
@@ -4412,36 +4375,35 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				laneID := gc_tx % 32
-//line llmc_softmax.go:315
-				val_3 := gc_l_val_3[gc_lane]
-//line llmc_softmax.go:317
-				var sumval float32
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-//line llmc_softmax.go:364
-				sumval = r_
-				if laneID == 0 {
-					sumvals[warpID] = sumval
-				}
-//line llmc_softmax.go:369
-				gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:28
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:312
+			warpID := gc_tx / 32
+			laneID := gc_tx % 32
+//line llmc_softmax.go:315
+			val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:317
+			var sumval float32
+//line llmc_softmax.go:23
+			var r_ float32 = val_3
+//line llmc_softmax.go:364
+			sumval = r_
+			if laneID == 0 {
+				sumvals[warpID] = sumval
+			}
+//line llmc_softmax.go:369
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 //line llmc_softmax.go:374
@@ -4563,103 +4525,99 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:380
 					var regArray_ [UNROLL_FACTOR]float32
 					{
-						{
 //line llmc_softmax.go:381
-							u_3 := int(0)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(0)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(1)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(1)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(2)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(2)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(3)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(3)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(4)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(4)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(5)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(5)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(6)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-						}
-						{
+						u_3 := int(6)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
 //line llmc_softmax.go:381
-							u_3 := int(7)
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						u_3 := int(7)
+						regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+					}
+					{
+//line llmc_softmax.go:384
+						u_4 := int(0)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 					{
-						{
 //line llmc_softmax.go:384
-							u_4 := int(0)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(1)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(1)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(2)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(2)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(3)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(3)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(4)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(4)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(5)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(5)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(6)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
-						{
+					}
+					{
 //line llmc_softmax.go:384
-							u_4 := int(6)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
-						}
-						{
-//line llmc_softmax.go:384
-							u_4 := int(7)
-							if i_4+u_4*gc_bdx < C {
-								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-							}
+						u_4 := int(7)
+						if i_4+u_4*gc_bdx < C {
+							y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 						}
 					}
 				}
@@ -4714,20 +4672,17 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			row := gc_bx*warpsPerBlock + warpID
 //line llmc_softmax.go:401
 			if tid >= C {
-				{
 //line llmc_softmax.go:401
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 //line llmc_softmax.go:409
 			if row >= N {
-				{
 //line llmc_softmax.go:409
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
+//line llmc_softmax.go:413
 			x := inp[row*C:]
 			y := out[row*C:]
 //line llmc_softmax.go:416
@@ -4976,5 +4931,4 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 // gc_files_llmc_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_softmax.go
-//line llmc_softmax.go:453
 var gc_files_llmc_softmax embed.FS

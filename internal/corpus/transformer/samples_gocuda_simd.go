@@ -5,7 +5,6 @@
 package transformer
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
@@ -13,30 +12,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// GpuConjugateGradientKernel is gpuConjugateGradient of
-// 4_CUDA_Libraries/conjugateGradientMultiBlockCG/
-// conjugateGradientMultiBlockCG.cu: the whole conjugate-gradient solve in
-// one cooperative launch, grid.sync() between its phases, its loop's
-// condition read from the dot product in global memory.
-//
-//line samples.go:102
-func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_gpuConjugateGradientKernel,
-		func(gc_t *gocuda.Thread) {
-			gpuConjugateGradientKernel(gc_t, I, J, val, x, Ax, p, r, dotResult, nnz, N, tol)
-		},
-		func(gc_b *compiled.Block) {
-			gc_body_gpuConjugateGradientKernel(gc_b, I, J, val, x, Ax, p, r, dotResult, nnz, N, tol)
-		})
-}
-
-//line samples.go:102
-var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93")
 
 //line samples.go:102
 func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
@@ -243,59 +218,57 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		var gc_dead uint32
-		{
 //line samples.go:80
-			var gc_m25 uint32
+		var gc_m25 uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples.go:66
+			if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+				gc_m25 |= 1 << gc_lane
+			}
+		}
+		gc_save25 := gc_act
+		gc_act = gc_save25 & gc_m25
+		if gc_act != 0 {
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line samples.go:66
-				if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-					gc_m25 |= 1 << gc_lane
-				}
-			}
-			gc_save25 := gc_act
-			gc_act = gc_save25 & gc_m25
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum float64
+				var tempSum float64
 //line samples.go:67
-					if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-						tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
-					} else {
-						tempSum = 0.0
-					}
-					gc_c2v[gc_lane] = tempSum
-					gc_s_tempSum[gc_rank] = tempSum
+				if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+					tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
+				} else {
+					tempSum = 0.0
 				}
-//line samples.go:72
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum float64
-//line samples.go:72
-					tempSum = gc_c2r[gc_lane]
-//line samples.go:74
-					if (gc_rank & (tile32.Size() - 1)) == 0 {
-						atomic.Add(result, tempSum)
-					}
-					gc_s_tempSum[gc_rank] = tempSum
-				}
+				gc_c2v[gc_lane] = tempSum
+				gc_s_tempSum[gc_rank] = tempSum
 			}
-			gc_act = gc_save25 &^ gc_dead
+//line samples.go:72
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum float64
+//line samples.go:72
+				tempSum = gc_c2r[gc_lane]
+//line samples.go:74
+				if (gc_rank & (tile32.Size() - 1)) == 0 {
+					atomic.Add(result, tempSum)
+				}
+				gc_s_tempSum[gc_rank] = tempSum
+			}
 		}
+		gc_act = gc_save25 &^ gc_dead
 	}
 //line samples.go:122
 	if !gc_b.SyncGrid() {
@@ -522,59 +495,57 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-			{
 //line samples.go:80
-				var gc_m30 uint32
+			var gc_m30 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples.go:66
+				if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+					gc_m30 |= 1 << gc_lane
+				}
+			}
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples.go:66
-					if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-						gc_m30 |= 1 << gc_lane
-					}
-				}
-				gc_save30 := gc_act
-				gc_act = gc_save30 & gc_m30
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_ float64
+					var tempSum_ float64
 //line samples.go:67
-						if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-							tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
-						} else {
-							tempSum_ = 0.0
-						}
-						gc_c4v[gc_lane] = tempSum_
-						gc_s_tempSum_[gc_rank] = tempSum_
+					if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+						tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
+					} else {
+						tempSum_ = 0.0
 					}
-//line samples.go:72
-					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_ float64
-//line samples.go:72
-						tempSum_ = gc_c4r[gc_lane]
-//line samples.go:74
-						if (gc_rank & (tile32_.Size() - 1)) == 0 {
-							atomic.Add(result_, tempSum_)
-						}
-						gc_s_tempSum_[gc_rank] = tempSum_
-					}
+					gc_c4v[gc_lane] = tempSum_
+					gc_s_tempSum_[gc_rank] = tempSum_
 				}
-				gc_act = gc_save30 &^ gc_dead
+//line samples.go:72
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_ float64
+//line samples.go:72
+					tempSum_ = gc_c4r[gc_lane]
+//line samples.go:74
+					if (gc_rank & (tile32_.Size() - 1)) == 0 {
+						atomic.Add(result_, tempSum_)
+					}
+					gc_s_tempSum_[gc_rank] = tempSum_
+				}
 			}
+			gc_act = gc_save30 &^ gc_dead
 		}
 //line samples.go:147
 		if !gc_b.SyncGrid() {
@@ -811,59 +782,57 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 			var gc_dead uint32
-			{
 //line samples.go:80
-				var gc_m35 uint32
+			var gc_m35 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples.go:66
+				if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+					gc_m35 |= 1 << gc_lane
+				}
+			}
+			gc_save35 := gc_act
+			gc_act = gc_save35 & gc_m35
+			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-//line samples.go:66
-					if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-						gc_m35 |= 1 << gc_lane
-					}
-				}
-				gc_save35 := gc_act
-				gc_act = gc_save35 & gc_m35
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_2 float64
+					var tempSum_2 float64
 //line samples.go:67
-						if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-							tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
-						} else {
-							tempSum_2 = 0.0
-						}
-						gc_c6v[gc_lane] = tempSum_2
-						gc_s_tempSum_2[gc_rank] = tempSum_2
+					if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+						tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
+					} else {
+						tempSum_2 = 0.0
 					}
-//line samples.go:72
-					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_2 float64
-//line samples.go:72
-						tempSum_2 = gc_c6r[gc_lane]
-//line samples.go:74
-						if (gc_rank & (tile32_2.Size() - 1)) == 0 {
-							atomic.Add(result_2, tempSum_2)
-						}
-						gc_s_tempSum_2[gc_rank] = tempSum_2
-					}
+					gc_c6v[gc_lane] = tempSum_2
+					gc_s_tempSum_2[gc_rank] = tempSum_2
 				}
-				gc_act = gc_save35 &^ gc_dead
+//line samples.go:72
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_2 float64
+//line samples.go:72
+					tempSum_2 = gc_c6r[gc_lane]
+//line samples.go:74
+					if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+						atomic.Add(result_2, tempSum_2)
+					}
+					gc_s_tempSum_2[gc_rank] = tempSum_2
+				}
 			}
+			gc_act = gc_save35 &^ gc_dead
 		}
 //line samples.go:166
 		if !gc_b.SyncGrid() {
@@ -888,23 +857,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	}
 }
 
-//line samples.go:177
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// JacobiMethodKernel is JacobiMethod of 3_CUDA_Features/jacobiCudaGraphs/
-// jacobi.cu: block b updates rows 8b..8b+7 of x_new, each row's dot
-// product reduced by tile32 shuffles into shared memory with atomics, the
-// error summed by an 8-thread tile made inside a branch.
-//
-//line samples.go:186
-func JacobiMethodKernel(A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_jacobiMethodKernel,
-		func(gc_t *gocuda.Thread) { jacobiMethodKernel(gc_t, A, b, convThreshold, x, xNew, sum) },
-		func(gc_b *compiled.Block) { gc_body_jacobiMethodKernel(gc_b, A, b, convThreshold, x, xNew, sum) })
-}
-
-//line samples.go:186
-var gc_src_jacobiMethodKernel = compiled.NewSource(gc_files_samples, "jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:186
 func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
@@ -1080,20 +1033,19 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				return
 			}
 			var gc_jam gc_jam_jacobiMethodKernel_208
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line samples.go:207
-					rowThreadSum := 0.0
-					gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
+//line samples.go:213
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples.go:207
+				rowThreadSum := 0.0
+				gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
 			}
 //line samples.go:212
 			gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
@@ -1126,284 +1078,106 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
-		{
 //line samples.go:232
-			var gc_m13 uint32
+		var gc_m13 uint32
 //line samples.go:223
-			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples.go:233
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples.go:223
-						if gc_tx < jacobiRowsPerCTA {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
+				if gc_tx < jacobiRowsPerCTA {
+					gc_m13 |= 1 << gc_lane
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+//line samples.go:229
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
 //line samples.go:224
-				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-				{
+			tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
 //line samples.go:227
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples.go:225
-						tempSum := 0.0
+				tempSum := 0.0
 //line samples.go:227
-						k_2 := gc_tx
+				k_2 := gc_tx
 //line samples.go:229
-						for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+				for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
 //line samples.go:229
-							gc_b.Tick()
+					gc_b.Tick()
 //line samples.go:229
-							if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line samples.go:229
-								return
-							}
+						return
+					}
 //line samples.go:230
-							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
-							dx /= float64(A[i_3*jacobiNRows+i_3])
+					dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+					dx /= float64(A[i_3*jacobiNRows+i_3])
 //line samples.go:233
-							xNew[i_3] = (xShared[i_3] + dx)
-							tempSum += fabs(dx)
-						}
-//line samples.go:238
-						gc_l_tempSum[gc_lane] = tempSum
-					}
+					xNew[i_3] = (xShared[i_3] + dx)
+					tempSum += fabs(dx)
 				}
+//line samples.go:238
+				gc_l_tempSum[gc_lane] = tempSum
+			}
 //line samples.go:237
-				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line samples.go:245
-						tempSum := gc_l_tempSum[gc_lane]
-//line samples.go:238
-						tempSum += gc_c2r[gc_lane]
-						gc_l_tempSum[gc_lane] = tempSum
-					}
-				}
+			for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples.go:245
 					tempSum := gc_l_tempSum[gc_lane]
-//line samples.go:241
-					if (gc_rank & (8 - 1)) == 0 {
-						atomic.Add(sum, tempSum)
-					}
+//line samples.go:238
+					tempSum += gc_c2r[gc_lane]
+					gc_l_tempSum[gc_lane] = tempSum
 				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum := gc_l_tempSum[gc_lane]
+//line samples.go:241
+				if (gc_rank & (8 - 1)) == 0 {
+					atomic.Add(sum, tempSum)
+				}
+			}
 		}
+		gc_act = gc_save13 &^ gc_dead
 	}
 }
-
-// gc_jam_jacobiMethodKernel_208 holds up to 4 threads' calls of jacobiMethodKernel's loop at line 208, whose loops run
-// interleaved (gocuda compile's jam pass).
-//
-//line samples.go:254
-type gc_jam_jacobiMethodKernel_208 struct {
-	n     int
-	lanes [4]gc_jam_jacobiMethodKernel_208_lane
-}
-
-// gc_jam_jacobiMethodKernel_208_lane is a thread's state after jacobiMethodKernel's loop at line 208's first statements.
-type gc_jam_jacobiMethodKernel_208_lane struct {
-	gc_arg0      int
-	gc_arg1      int
-	rowThreadSum float64
-	A            []float32
-	i            int
-	xShared      []float64
-	gc_dst       []float64 // the result's slice and index
-	gc_at        int
-}
-
-// gc_jam_jacobiMethodKernel_208_add is a call of jacobiMethodKernel's loop at line 208: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_jacobiMethodKernel_208_add(gc_j *gc_jam_jacobiMethodKernel_208, gc_arg0 int, gc_arg1 int, rowThreadSum float64, A []float32, i int, xShared []float64, gc_dst []float64, gc_at int) (gc_zero float64) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (i*jacobiNRows+0), gc_arg0, jacobiNRows-1, len(A)) && compiled.StepsIn(jacobiNRows-1, gc_arg1) && compiled.IndexesIn(1, 0, gc_arg0, jacobiNRows-1, len(xShared))) {
-		gc_jam_jacobiMethodKernel_208_run1(&gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at})
-		return
-	}
-	gc_j.lanes[gc_j.n] = gc_jam_jacobiMethodKernel_208_lane{gc_arg0, gc_arg1, rowThreadSum, A, i, xShared, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_jacobiMethodKernel_208_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_jacobiMethodKernel_208_flush runs the rest of the calls still held, one by one.
-func gc_jam_jacobiMethodKernel_208_flush(gc_j *gc_jam_jacobiMethodKernel_208) {
-	for gc_k := range gc_j.n {
-		gc_jam_jacobiMethodKernel_208_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_jacobiMethodKernel_208_run1 runs the rest of jacobiMethodKernel's loop at line 208 for one thread, as written.
-func gc_jam_jacobiMethodKernel_208_run1(gc_l *gc_jam_jacobiMethodKernel_208_lane) {
-	gc_arg0, gc_arg1, rowThreadSum, A, i, xShared := gc_l.gc_arg0, gc_l.gc_arg1, gc_l.rowThreadSum, gc_l.A, gc_l.i, gc_l.xShared
-//line samples.go:208
-	for j := gc_arg0; j < jacobiNRows; j += gc_arg1 {
-		rowThreadSum += float64(A[i*jacobiNRows+j]) * xShared[j]
-	}
-	gc_l.gc_dst[gc_l.gc_at] = rowThreadSum
-}
-
-// gc_jam_jacobiMethodKernel_208_run4 runs the rest of jacobiMethodKernel's loop at line 208 for 4 threads, their loops interleaved.
-func gc_jam_jacobiMethodKernel_208_run4(gc_j *gc_jam_jacobiMethodKernel_208) {
-	gc_l0_gc_arg0 := gc_j.lanes[0].gc_arg0
-//line samples.go:218
-	gc_l0_gc_arg1 := gc_j.lanes[0].gc_arg1
-//line samples.go:220
-	gc_l0_rowThreadSum := gc_j.lanes[0].rowThreadSum
-//line samples.go:222
-	gc_l0_A := gc_j.lanes[0].A
-//line samples.go:224
-	gc_l0_i := gc_j.lanes[0].i
-//line samples.go:226
-	gc_l0_xShared := gc_j.lanes[0].xShared
-//line samples.go:228
-	gc_l1_gc_arg0 := gc_j.lanes[1].gc_arg0
-//line samples.go:230
-	gc_l1_gc_arg1 := gc_j.lanes[1].gc_arg1
-//line samples.go:232
-	gc_l1_rowThreadSum := gc_j.lanes[1].rowThreadSum
-//line samples.go:234
-	gc_l1_A := gc_j.lanes[1].A
-//line samples.go:236
-	gc_l1_i := gc_j.lanes[1].i
-//line samples.go:238
-	gc_l1_xShared := gc_j.lanes[1].xShared
-//line samples.go:240
-	gc_l2_gc_arg0 := gc_j.lanes[2].gc_arg0
-//line samples.go:242
-	gc_l2_gc_arg1 := gc_j.lanes[2].gc_arg1
-//line samples.go:244
-	gc_l2_rowThreadSum := gc_j.lanes[2].rowThreadSum
-//line samples.go:246
-	gc_l2_A := gc_j.lanes[2].A
-//line samples.go:248
-	gc_l2_i := gc_j.lanes[2].i
-//line samples.go:250
-	gc_l2_xShared := gc_j.lanes[2].xShared
-//line samples.go:252
-	gc_l3_gc_arg0 := gc_j.lanes[3].gc_arg0
-//line samples.go:254
-	gc_l3_gc_arg1 := gc_j.lanes[3].gc_arg1
-//line samples.go:256
-	gc_l3_rowThreadSum := gc_j.lanes[3].rowThreadSum
-//line samples.go:258
-	gc_l3_A := gc_j.lanes[3].A
-//line samples.go:260
-	gc_l3_i := gc_j.lanes[3].i
-//line samples.go:262
-	gc_l3_xShared := gc_j.lanes[3].xShared
-//line samples.go:208
-	gc_l0_j := gc_l0_gc_arg0
-//line samples.go:208
-	gc_l1_j := gc_l1_gc_arg0
-//line samples.go:208
-	gc_l2_j := gc_l2_gc_arg0
-//line samples.go:208
-	gc_l3_j := gc_l3_gc_arg0
-//line samples.go:208
-	for (gc_l0_j < jacobiNRows) && (gc_l1_j < jacobiNRows) && (gc_l2_j < jacobiNRows) && (gc_l3_j < jacobiNRows) {
-		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
-//line samples.go:208
-		gc_l0_j += gc_l0_gc_arg1
-		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
-//line samples.go:208
-		gc_l1_j += gc_l1_gc_arg1
-		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
-//line samples.go:208
-		gc_l2_j += gc_l2_gc_arg1
-		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
-//line samples.go:208
-		gc_l3_j += gc_l3_gc_arg1
-	}
-//line samples.go:208
-	for gc_l0_j < jacobiNRows {
-		gc_l0_rowThreadSum += float64(gc_l0_A[gc_l0_i*jacobiNRows+gc_l0_j]) * gc_l0_xShared[gc_l0_j]
-//line samples.go:208
-		gc_l0_j += gc_l0_gc_arg1
-	}
-//line samples.go:208
-	for gc_l1_j < jacobiNRows {
-		gc_l1_rowThreadSum += float64(gc_l1_A[gc_l1_i*jacobiNRows+gc_l1_j]) * gc_l1_xShared[gc_l1_j]
-//line samples.go:208
-		gc_l1_j += gc_l1_gc_arg1
-	}
-//line samples.go:208
-	for gc_l2_j < jacobiNRows {
-		gc_l2_rowThreadSum += float64(gc_l2_A[gc_l2_i*jacobiNRows+gc_l2_j]) * gc_l2_xShared[gc_l2_j]
-//line samples.go:208
-		gc_l2_j += gc_l2_gc_arg1
-	}
-//line samples.go:208
-	for gc_l3_j < jacobiNRows {
-		gc_l3_rowThreadSum += float64(gc_l3_A[gc_l3_i*jacobiNRows+gc_l3_j]) * gc_l3_xShared[gc_l3_j]
-//line samples.go:208
-		gc_l3_j += gc_l3_gc_arg1
-	}
-//line samples.go:211
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_rowThreadSum
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_rowThreadSum
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_rowThreadSum
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_rowThreadSum
-}
-
-// FinalErrorKernel is finalError of jacobiCudaGraphs/jacobi.cu: the sum of
-// |x[i] - 1| by tile32 shuffles, the warps' sums through shared memory and
-// one atomicAdd a block.
-//
-//line samples.go:252
-func FinalErrorKernel(x []float64, gSum *float64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_finalErrorKernel,
-		func(gc_t *gocuda.Thread) { finalErrorKernel(gc_t, x, gSum) },
-		func(gc_b *compiled.Block) { gc_body_finalErrorKernel(gc_b, x, gSum) })
-}
-
-//line samples.go:252
-var gc_src_finalErrorKernel = compiled.NewSource(gc_files_samples, "finalErrorKernel", "37697cfd9481974c9c4b76e773ff99c3423abb81a9ee57eece8453222bc8b06d", "samples.go:247-289").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16")
 
 //line samples.go:252
 func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) {
@@ -1673,21 +1447,20 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
+//line samples.go:272
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line samples.go:270
-				if (gc_rank & (32 - 1)) == 0 {
-					warpSum[gc_tx/gocuda.WarpSize] = sum
-				}
+			if (gc_rank & (32 - 1)) == 0 {
+				warpSum[gc_tx/gocuda.WarpSize] = sum
 			}
 		}
 	}
@@ -1702,118 +1475,101 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:286
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off3 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
-					gc_at2 := warpSum[gc_off3:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
+//line samples.go:289
+			gc_x0 := gc_tidx.X
+			gc_off3 := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+				gc_at2 := warpSum[gc_off3:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
 //line samples.go:276
-						blockSum := 0.0
-						if gc_tx < (gc_bdx / gocuda.WarpSize) {
-							blockSum = gc_at2[gc_lane]
-						}
-//line samples.go:281
-						gc_l_blockSum[gc_lane] = blockSum
+					blockSum := 0.0
+					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+						blockSum = gc_at2[gc_lane]
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line samples.go:281
+					gc_l_blockSum[gc_lane] = blockSum
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples.go:276
-						blockSum := 0.0
-						if gc_tx < (gc_bdx / gocuda.WarpSize) {
-							blockSum = warpSum[gc_tx]
-						}
-//line samples.go:281
-						gc_l_blockSum[gc_lane] = blockSum
+					blockSum := 0.0
+					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+						blockSum = warpSum[gc_tx]
 					}
+//line samples.go:281
+					gc_l_blockSum[gc_lane] = blockSum
 				}
 			}
 		}
-		{
-			var gc_m12 uint32
+//line samples.go:287
+		var gc_m12 uint32
 //line samples.go:281
-			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
+		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+//line samples.go:291
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				if gc_lo2 < gc_hi2 {
-					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples.go:281
-						if gc_tx < 32 {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
+				if gc_tx < 32 {
+					gc_m12 |= 1 << gc_lane
 				}
 			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
+		}
+//line samples.go:287
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
 //line samples.go:282
-				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-//line samples.go:290
-						blockSum := gc_l_blockSum[gc_lane]
-//line samples.go:283
-						blockSum += gc_c2r[gc_lane]
-						gc_l_blockSum[gc_lane] = blockSum
-					}
-				}
+			for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line samples.go:290
 					blockSum := gc_l_blockSum[gc_lane]
-//line samples.go:285
-					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(gSum, blockSum)
-					}
+//line samples.go:283
+					blockSum += gc_c2r[gc_lane]
+					gc_l_blockSum[gc_lane] = blockSum
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				blockSum := gc_l_blockSum[gc_lane]
+//line samples.go:285
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(gSum, blockSum)
+				}
+			}
 		}
+		gc_act = gc_save12 &^ gc_dead
 	}
 }
-
-// FwtBatch1Kernel is fwtBatch1Kernel of 5_Domain_Specific/
-// fastWalshTransform/fastWalshTransform_kernel.cuh: block b transforms
-// its 2^log2N elements in shared memory, radix-4 stages and one radix-2
-// stage for an odd power.
-//
-//line samples.go:297
-func FwtBatch1Kernel(dOutput, dInput []float32, log2N int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fwtBatch1Kernel,
-		func(gc_t *gocuda.Thread) { fwtBatch1Kernel(gc_t, dOutput, dInput, log2N) },
-		func(gc_b *compiled.Block) { gc_body_fwtBatch1Kernel(gc_b, dOutput, dInput, log2N) })
-}
-
-//line samples.go:297
-var gc_src_fwtBatch1Kernel = compiled.NewSource(gc_files_samples, "fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:297
 func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, log2N int) {
@@ -2158,99 +1914,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	}
 }
 
-// FwtBatch2Kernel is fwtBatch2Kernel of fastWalshTransform_kernel.cuh: one
-// radix-4 stage of stride in global memory, blockIdx.y the batch.
-//
-//line samples.go:365
-func FwtBatch2Kernel(dOutput, dInput []float32, stride int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fwtBatch2Kernel,
-		func(gc_t *gocuda.Thread) { fwtBatch2Kernel(gc_t, dOutput, dInput, stride) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_fwtBatch2Kernel(gc_b, gc_lo, gc_hi, dOutput, dInput, stride)
-		})
-}
-
-//line samples.go:365
-var gc_src_fwtBatch2Kernel = compiled.NewSource(gc_files_samples, "fwtBatch2Kernel", "0859ea4147402d9b2dcc801b0740e7d741d8eb1ff965f302433c28e29221ed5b", "samples.go:361-395").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples.go:365
-func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dInput []float32, stride int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
-//line samples.go:367
-		N := gc_bdx * gc_gdx * 4
-		dSrc := dInput[gc_by*N:]
-		dDst := dOutput[gc_by*N:]
-//line samples.go:371
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:366
-				pos := gc_bx*gc_bdx + gc_tx
-//line samples.go:371
-				lo := pos & (stride - 1)
-				i0 := ((pos - lo) << 2) + lo
-				i1 := i0 + stride
-				i2 := i1 + stride
-				i3 := i2 + stride
-//line samples.go:377
-				D0 := dSrc[i0]
-				D1 := dSrc[i1]
-				D2 := dSrc[i2]
-				D3 := dSrc[i3]
-//line samples.go:382
-				var T float32
-				T = D0
-				D0 = D0 + D2
-				D2 = T - D2
-				T = D1
-				D1 = D1 + D3
-				D3 = T - D3
-				T = D0
-				dDst[i0] = D0 + D1
-				dDst[i1] = T - D1
-				T = D2
-				dDst[i2] = D2 + D3
-				dDst[i3] = T - D3
-			}
-		}
-	}
-}
-
-// ModulateKernel is modulateKernel of fastWalshTransform_kernel.cuh:
-// d_A[i] *= d_B[i] / N, grid-stride.
-//
-//line samples.go:401
-func ModulateKernel(dA, dB []float32, N int) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_modulateKernel,
-		func(gc_t *gocuda.Thread) { modulateKernel(gc_t, dA, dB, N) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_modulateKernel(gc_b, gc_lo, gc_hi, dA, dB, N) })
-}
-
-//line samples.go:401
-var gc_src_modulateKernel = compiled.NewSource(gc_files_samples, "modulateKernel", "bef75b1f2c7eaff05f72bc5e1c37b7d81de39e06bacb8f6d39b632476d9e3b98", "samples.go:397-409").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
 //line samples.go:401
 func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []float32, N int) {
 	gc_pos := gc_b.Pos()
@@ -2423,109 +2086,97 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				if gc_bx == gc_gdx {
 					gc_bx = 0
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := (gc_bx * gc_bdx) + gc_off
-						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
-							gc_at3 := dA[gc_off3:][:gc_to]
-							gc_at4 := dB[gc_off3:][:gc_to]
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-//line samples.go:407
-									gc_more = true
-//line samples.go:407
-									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-								}
-								{
-									gc_tx := gc_step2 + 1
-//line samples.go:407
-									gc_more = true
-//line samples.go:407
-									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-								}
-								{
-									gc_tx := gc_step2 + 2
-//line samples.go:407
-									gc_more = true
-//line samples.go:407
-									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-								}
-								{
-									gc_tx := gc_step2 + 3
-//line samples.go:407
-									gc_more = true
-//line samples.go:407
-									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples.go:421
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
+						gc_at3 := dA[gc_off3:][:gc_to]
+						gc_at4 := dB[gc_off3:][:gc_to]
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 //line samples.go:407
 								gc_more = true
 //line samples.go:407
 								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
-						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
+							{
+								gc_tx := gc_step2 + 1
 //line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
+								gc_more = true
 //line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
+								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step2 + 2
+//line samples.go:407
+								gc_more = true
+//line samples.go:407
+								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step2 + 3
+//line samples.go:407
+								gc_more = true
+//line samples.go:407
+								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples.go:407
+							gc_more = true
+//line samples.go:407
+							gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 //line samples.go:402
@@ -2537,25 +2188,23 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line samples.go:402
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
 					}
 				}
 			}
 		}
 	}
 }
-
-// InitValueKernel is initValue of 5_Domain_Specific/dwtHaar1D/
-// dwtHaar1D_kernel.cuh: od[i] = value, then a block barrier.
-//
-//line samples.go:422
-func InitValueKernel(od []float32, value float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_initValueKernel,
-		func(gc_t *gocuda.Thread) { initValueKernel(gc_t, od, value) },
-		func(gc_b *compiled.Block) { gc_body_initValueKernel(gc_b, od, value) })
-}
-
-//line samples.go:422
-var gc_src_initValueKernel = compiled.NewSource(gc_files_samples, "initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:422
 func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
@@ -2639,23 +2288,6 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 		}
 	}
 }
-
-// DwtHaar1DKernel is dwtHaar1D of dwtHaar1D_kernel.cuh: block b
-// decomposes its 2·bdim signal values dlevels levels deep in shared
-// memory (padded against bank conflicts), the active half shrinking each
-// level, the barrier outside the branch.
-//
-//line samples.go:437
-func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_dwtHaar1DKernel,
-		func(gc_t *gocuda.Thread) { dwtHaar1DKernel(gc_t, id, od, approxFinal, dlevels, slengthStepHalf, bdim) },
-		func(gc_b *compiled.Block) {
-			gc_body_dwtHaar1DKernel(gc_b, id, od, approxFinal, dlevels, slengthStepHalf, bdim)
-		})
-}
-
-//line samples.go:437
-var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_samples, "dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
@@ -3111,1134 +2743,66 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_at2 := shared[gc_off2:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						{
 //line samples.go:493
-							gc_at[0] = gc_at2[0]
-						}
-					}
-					{
-						{
+					gc_at[0] = gc_at2[0]
 //line samples.go:493
-							gc_at[0] = gc_at2[0]
-						}
-					}
-					{
-						{
+					gc_at[0] = gc_at2[0]
 //line samples.go:493
-							gc_at[0] = gc_at2[0]
-						}
-					}
-					{
-						{
+					gc_at[0] = gc_at2[0]
 //line samples.go:493
-							gc_at[0] = gc_at2[0]
-						}
-					}
+					gc_at[0] = gc_at2[0]
 				}
+//line samples.go:497
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					{
 //line samples.go:493
-						gc_at[0] = gc_at2[0]
-					}
+					gc_at[0] = gc_at2[0]
 				}
 			} else {
+//line samples.go:497
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line samples.go:493
-							approxFinal[bid] = shared[0]
-						}
+						approxFinal[bid] = shared[0]
 					}
 					{
+//line samples.go:497
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line samples.go:493
-							approxFinal[bid] = shared[0]
-						}
+						approxFinal[bid] = shared[0]
 					}
 					{
+//line samples.go:497
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
 //line samples.go:493
-							approxFinal[bid] = shared[0]
-						}
+						approxFinal[bid] = shared[0]
 					}
 					{
+//line samples.go:497
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						{
-//line samples.go:493
-							approxFinal[bid] = shared[0]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
 //line samples.go:493
 						approxFinal[bid] = shared[0]
 					}
 				}
+//line samples.go:497
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:493
+					approxFinal[bid] = shared[0]
+				}
 			}
 		}
 	}
 }
 
-//line samples.go:502
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
-
-// BlackScholesKernel is BlackScholesGPU of BlackScholes_kernel.cuh: two
-// options a thread, read and written as float2.
-//
-//line samples.go:545
-func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_blackScholesKernel,
-		func(gc_t *gocuda.Thread) {
-			blackScholesKernel(gc_t, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears, Riskfree, Volatility, optN)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_blackScholesKernel(gc_b, gc_lo, gc_hi, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears, Riskfree, Volatility, optN)
-		})
-}
-
-//line samples.go:545
-var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539")
-
-//line samples.go:545
-func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-//line samples.go:563
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bdx * gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dStockPrice) && gc_to <= len(dStockPrice)-gc_off && gc_off <= len(dOptionStrike) && gc_to <= len(dOptionStrike)-gc_off && gc_off <= len(dOptionYears) && gc_to <= len(dOptionYears)-gc_off && gc_off <= len(dCallResult) && gc_to <= len(dCallResult)-gc_off && gc_off <= len(dPutResult) && gc_to <= len(dPutResult)-gc_off {
-				gc_at := dStockPrice[gc_off:][:gc_to]
-				gc_at2 := dOptionStrike[gc_off:][:gc_to]
-				gc_at3 := dOptionYears[gc_off:][:gc_to]
-				gc_at4 := dCallResult[gc_off:][:gc_to]
-				gc_at5 := dPutResult[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					{
-//line samples.go:549
-						var callResult1, callResult2 float32
-						var putResult1, putResult2 float32
-						blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
-						blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
-						gc_at4[gc_tx] = float2{callResult1, callResult2}
-						gc_at5[gc_tx] = float2{putResult1, putResult2}
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:546
-					opt := gc_bdx*gc_bx + gc_tx
-					{
-//line samples.go:549
-						var callResult1, callResult2 float32
-						var putResult1, putResult2 float32
-						blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
-						blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
-						dCallResult[opt] = float2{callResult1, callResult2}
-						dPutResult[opt] = float2{putResult1, putResult2}
-					}
-				}
-			}
-		}
-	}
-}
-
-// BinomialOptionsKernel is binomialOptionsKernel of 5_Domain_Specific/
-// binomialOptions/binomialOptions_kernel.cu: one block an option, each
-// thread 16 nodes of the tree in registers, neighbours exchanged through
-// shared memory between two barriers at each of the 2048 steps.
-// d_OptionData (__constant__) and d_CallValue (__device__) are
-// arguments.
-//
-//line samples.go:588
-func BinomialOptionsKernel(dOptionData []TOptionData, dCallValue []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_binomialOptionsKernel,
-		func(gc_t *gocuda.Thread) { binomialOptionsKernel(gc_t, dOptionData, dCallValue) },
-		func(gc_b *compiled.Block) { gc_body_binomialOptionsKernel(gc_b, dOptionData, dCallValue) })
-}
-
-//line samples.go:588
-var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578")
-
-//line samples.go:588
-func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
-//line samples.go:589
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-//line samples.go:590
-	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
-//line samples.go:593
-	S := dOptionData[gc_bx].S
-	X := dOptionData[gc_bx].X
-	vDt := dOptionData[gc_bx].vDt
-	puByDf := dOptionData[gc_bx].puByDf
-	pdByDf := dOptionData[gc_bx].pdByDf
-//line samples.go:599
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-//line samples.go:592
-			tid := gc_tx
-//line samples.go:599
-			var call [binomialElemsPerThread + 1]float32
-			{
-				{
-//line samples.go:600
-					i := int(0)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(1)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(2)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(3)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(4)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(5)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(6)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(7)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(8)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(9)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(10)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(11)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(12)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(13)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(14)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-				{
-//line samples.go:600
-					i := int(15)
-					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-				}
-			}
-			if tid == 0 {
-				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
-			}
-//line samples.go:608
-			gc_s_call[gc_rank] = call
-		}
-	}
-//line samples.go:610
-	for i_ := binomialNumSteps; i_ > 0; i_-- {
-//line samples.go:612
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(callExchange) {
-				gc_at := callExchange[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-//line samples.go:620
-						gc_rank := gc_base + gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
-					}
-					{
-						gc_tx := gc_step + 1
-//line samples.go:616
-						gc_rank := gc_base + gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
-					}
-					{
-						gc_tx := gc_step + 2
-//line samples.go:616
-						gc_rank := gc_base + gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
-					}
-					{
-						gc_tx := gc_step + 3
-//line samples.go:616
-						gc_rank := gc_base + gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						gc_at[gc_tx] = call[0]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-//line samples.go:611
-					gc_at[gc_tx] = call[0]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:592
-					tid := gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-//line samples.go:611
-					callExchange[tid] = call[0]
-				}
-			}
-		}
-//line samples.go:617
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 1
-			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at2 := callExchange[gc_off2+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-//line samples.go:594
-							call := gc_s_call[gc_rank]
-//line samples.go:613
-							call[binomialElemsPerThread] = gc_at2[gc_u]
-							gc_s_call[gc_rank] = call
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:592
-					tid := gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank] = call
-				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:592
-						tid := gc_tx
-//line samples.go:594
-						call := gc_s_call[gc_rank]
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:592
-					tid := gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank] = call
-				}
-			}
-		}
-//line samples.go:620
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:592
-				tid := gc_tx
-//line samples.go:608
-				finalIt := max(0, tid*binomialElemsPerThread-1)
-//line samples.go:610
-				call := gc_s_call[gc_rank]
-//line samples.go:616
-				if i_ > finalIt {
-					{
-						{
-//line samples.go:617
-							j := int(0)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(1)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(2)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(3)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(4)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(5)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(6)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(7)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(8)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(9)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(10)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(11)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(12)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(13)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(14)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-						{
-//line samples.go:617
-							j := int(15)
-							call[j] = puByDf*call[j+1] + pdByDf*call[j]
-						}
-					}
-				}
-//line samples.go:621
-				gc_s_call[gc_rank] = call
-			}
-		}
-	}
-//line samples.go:627
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_off3 := gc_bx
-		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
-			gc_at3 := dCallValue[gc_off3:][:1]
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-//line samples.go:640
-					gc_rank := gc_base + gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						gc_at3[0] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-//line samples.go:630
-					gc_rank := gc_base + gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						gc_at3[0] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-//line samples.go:630
-					gc_rank := gc_base + gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						gc_at3[0] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-//line samples.go:630
-					gc_rank := gc_base + gc_tx
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						gc_at3[0] = call[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-//line samples.go:594
-				call := gc_s_call[gc_rank]
-				{
-//line samples.go:624
-					gc_at3[0] = call[0]
-				}
-			}
-		} else {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:594
-					call := gc_s_call[gc_rank]
-					{
-//line samples.go:624
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-//line samples.go:594
-				call := gc_s_call[gc_rank]
-				{
-//line samples.go:624
-					dCallValue[gc_bx] = call[0]
-				}
-			}
-		}
-	}
-}
-
-// FiniteDifferencesKernel is FiniteDifferencesKernel of
-// 5_Domain_Specific/FDTD3d/inc/FDTD3dGPUKernel.cuh: an 8th-order 3D
-// stencil, each thread marching along z with its column's values in
-// register queues (infront, behind) and the xy-plane in a shared tile
-// with halos. stencil (__constant__) is an argument.
-//
-//line samples.go:644
-func FiniteDifferencesKernel(output, input []float32, dimx, dimy, dimz int, stencil []float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_finiteDifferencesKernel,
-		func(gc_t *gocuda.Thread) { finiteDifferencesKernel(gc_t, output, input, dimx, dimy, dimz, stencil) },
-		func(gc_b *compiled.Block) {
-			gc_body_finiteDifferencesKernel(gc_b, output, input, dimx, dimy, dimz, stencil)
-		})
-}
-
-//line samples.go:644
-var gc_src_finiteDifferencesKernel = compiled.NewSource(gc_files_samples, "finiteDifferencesKernel", "ea7d05434835a91ae7c0e0c4ebe9b4fc43f9394c231c497a12071758305a497c", "samples.go:637-745").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line samples.go:644
-func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float32, dimx, dimy, dimz int, stencil []float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-	gc_s_validr := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-	gc_s_validw := compiled.Scratch[bool](gc_b, 1)[:gc_n]
-	gc_s_inputIndex := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_outputIndex := compiled.Scratch[int](gc_b, 3)[:gc_n]
-	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
-	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)[:gc_n]
-	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-//line samples.go:651
-	workx := gc_bdx
-	worky := gc_bdy
-	cta := cg.ThisThreadBlock(t)
-	_ = cta
-//line samples.go:654
-	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
-//line samples.go:656
-	strideY := dimx + 2*fdtdRadius
-	strideZ := strideY * (dimy + 2*fdtdRadius)
-	compiled.OutOfLine(func() {
-		gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:661
-		gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:663
-		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:665
-		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:667
-		gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:669
-		gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:671
-		gc_s_current := gc_s_current[:gc_n]
-		{
-//line samples.go:674
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line samples.go:647
-					gtidx := gc_bx*gc_bdx + gc_tx
-					gtidy := gc_by*gc_bdy + gc_ty
-//line samples.go:645
-					validr := true
-					validw := true
-//line samples.go:659
-					inputIndex := 0
-					outputIndex := 0
-//line samples.go:662
-					inputIndex += fdtdRadius*strideY + fdtdRadius
-//line samples.go:664
-					inputIndex += gtidy*strideY + gtidx
-//line samples.go:666
-					var infront [fdtdRadius]float32
-					var behind [fdtdRadius]float32
-					var current float32
-//line samples.go:673
-					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
-						validr = false
-					}
-//line samples.go:677
-					if (gtidx >= dimx) || (gtidy >= dimy) {
-						validw = false
-					}
-//line samples.go:681
-					for i := fdtdRadius - 2; i >= 0; i-- {
-						if validr {
-							behind[i] = input[inputIndex]
-						}
-//line samples.go:686
-						inputIndex += strideZ
-					}
-//line samples.go:689
-					if validr {
-						current = input[inputIndex]
-					}
-//line samples.go:693
-					outputIndex = inputIndex
-					inputIndex += strideZ
-					{
-						{
-//line samples.go:696
-							i_ := int(0)
-							if validr {
-								infront[i_] = input[inputIndex]
-							}
-//line samples.go:701
-							inputIndex += strideZ
-						}
-						{
-//line samples.go:696
-							i_ := int(1)
-							if validr {
-								infront[i_] = input[inputIndex]
-							}
-//line samples.go:701
-							inputIndex += strideZ
-						}
-						{
-//line samples.go:696
-							i_ := int(2)
-							if validr {
-								infront[i_] = input[inputIndex]
-							}
-//line samples.go:701
-							inputIndex += strideZ
-						}
-						{
-//line samples.go:696
-							i_ := int(3)
-							if validr {
-								infront[i_] = input[inputIndex]
-							}
-//line samples.go:701
-							inputIndex += strideZ
-						}
-					}
-//line samples.go:710
-					gc_s_validr[gc_rank] = validr
-					gc_s_validw[gc_rank] = validw
-					gc_s_inputIndex[gc_rank] = inputIndex
-					gc_s_outputIndex[gc_rank] = outputIndex
-					gc_s_infront[gc_rank] = infront
-					gc_s_behind[gc_rank] = behind
-					gc_s_current[gc_rank] = current
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	})
-//line samples.go:704
-	for iz := 0; iz < dimz; iz++ {
-		compiled.OutOfLine(func() {
-			gc_s_validr := gc_s_validr[:gc_n]
-//line samples.go:708
-			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-//line samples.go:710
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:712
-			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:714
-			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:716
-			gc_s_current := gc_s_current[:gc_n]
-			{
-//line samples.go:719
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					validr := gc_s_validr[gc_rank]
-					inputIndex := gc_s_inputIndex[gc_rank]
-					outputIndex := gc_s_outputIndex[gc_rank]
-					infront := gc_s_infront[gc_rank]
-					behind := gc_s_behind[gc_rank]
-					current := gc_s_current[gc_rank]
-//line samples.go:705
-					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
-						behind[i_2] = behind[i_2-1]
-					}
-//line samples.go:709
-					behind[0] = current
-					current = infront[0]
-					{
-						{
-//line samples.go:711
-							i_3 := int(0)
-							infront[i_3] = infront[i_3+1]
-						}
-						{
-//line samples.go:711
-							i_3 := int(1)
-							infront[i_3] = infront[i_3+1]
-						}
-						{
-//line samples.go:711
-							i_3 := int(2)
-							infront[i_3] = infront[i_3+1]
-						}
-					}
-					if validr {
-						infront[fdtdRadius-1] = input[inputIndex]
-					}
-//line samples.go:719
-					inputIndex += strideZ
-					outputIndex += strideZ
-					gc_s_inputIndex[gc_rank] = inputIndex
-					gc_s_outputIndex[gc_rank] = outputIndex
-					gc_s_infront[gc_rank] = infront
-					gc_s_behind[gc_rank] = behind
-					gc_s_current[gc_rank] = current
-				}
-			}
-		})
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row := gc_ty
-				gc_off4 := fdtdRadius
-				gc_row2 := gc_ty + worky + fdtdRadius
-				gc_row3 := (gc_ty + fdtdRadius)
-				gc_off5 := workx + fdtdRadius
-				gc_fastlo, gc_fasthi := 0, 0
-				if gc_row >= 0 && gc_row < len(tile) && gc_row2 >= 0 && gc_row2 < len(tile) && gc_row3 >= 0 && gc_row3 < len(tile) {
-					gc_fastlo = min(max(0, -gc_off4, -gc_off5), gc_bdx)
-					gc_fasthi = max(min(gc_bdx, len(tile[gc_row])-gc_off4, len(tile[gc_row2])-gc_off4, len(tile[gc_row3]), len(tile[gc_row3])-gc_off5, len(tile[gc_row3])-gc_off4), gc_fastlo)
-				}
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := tile[gc_row][gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at2 := tile[gc_row2][gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at3 := tile[gc_row3][gc_fastlo:][:gc_seglen]
-							gc_at4 := tile[gc_row3][gc_off5+gc_fastlo:][:gc_seglen]
-							gc_at5 := tile[gc_row3][gc_off4+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-//line samples.go:649
-								ltidx := gc_tx
-								ltidy := gc_ty
-//line samples.go:673
-								outputIndex := gc_s_outputIndex[gc_rank]
-								current := gc_s_current[gc_rank]
-//line samples.go:723
-								if ltidy < fdtdRadius {
-									gc_at[gc_u] = input[outputIndex-fdtdRadius*strideY]
-									gc_at2[gc_u] = input[outputIndex+worky*strideY]
-								}
-//line samples.go:728
-								if ltidx < fdtdRadius {
-									gc_at3[gc_u] = input[outputIndex-fdtdRadius]
-									gc_at4[gc_u] = input[outputIndex+workx]
-								}
-//line samples.go:733
-								gc_at5[gc_u] = current
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:649
-						ltidx := gc_tx
-						ltidy := gc_ty
-//line samples.go:670
-						tx := ltidx + fdtdRadius
-						ty := ltidy + fdtdRadius
-//line samples.go:673
-						outputIndex := gc_s_outputIndex[gc_rank]
-						current := gc_s_current[gc_rank]
-//line samples.go:723
-						if ltidy < fdtdRadius {
-							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
-							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
-						}
-//line samples.go:728
-						if ltidx < fdtdRadius {
-							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
-							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
-						}
-//line samples.go:733
-						tile[ty][tx] = current
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:649
-						ltidx := gc_tx
-						ltidy := gc_ty
-//line samples.go:670
-						tx := ltidx + fdtdRadius
-						ty := ltidy + fdtdRadius
-//line samples.go:673
-						outputIndex := gc_s_outputIndex[gc_rank]
-						current := gc_s_current[gc_rank]
-//line samples.go:723
-						if ltidy < fdtdRadius {
-							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
-							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
-						}
-//line samples.go:728
-						if ltidx < fdtdRadius {
-							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
-							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
-						}
-//line samples.go:733
-						tile[ty][tx] = current
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		compiled.OutOfLine(func() {
-			tile := tile[:24]
-//line samples.go:745
-			gc_s_validw := gc_s_validw[:gc_n]
-//line samples.go:747
-			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-//line samples.go:749
-			gc_s_infront := gc_s_infront[:gc_n]
-//line samples.go:751
-			gc_s_behind := gc_s_behind[:gc_n]
-//line samples.go:753
-			gc_s_current := gc_s_current[:gc_n]
-			{
-//line samples.go:756
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line samples.go:649
-						ltidx := gc_tx
-//line samples.go:670
-						tx := ltidx + fdtdRadius
-//line samples.go:650
-						ltidy := gc_ty
-//line samples.go:671
-						ty := ltidy + fdtdRadius
-//line samples.go:673
-						validw := gc_s_validw[gc_rank]
-						outputIndex := gc_s_outputIndex[gc_rank]
-						infront := gc_s_infront[gc_rank]
-						behind := gc_s_behind[gc_rank]
-						current := gc_s_current[gc_rank]
-//line samples.go:736
-						value := stencil[0] * current
-						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
-							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
-						}
-//line samples.go:741
-						if validw {
-							output[outputIndex] = value
-						}
-					}
-//line samples.go:746
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
-}
-
-// gc_files_samples holds the source files whose lines the kernels' records hash.
-//
-//go:embed common.go samples.go
-var gc_files_samples embed.FS

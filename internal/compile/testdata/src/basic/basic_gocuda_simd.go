@@ -5,28 +5,11 @@
 package basic
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// MatMulTiledKernel returns the tiled matrix multiply.
-//
-//line basic.go:10
-func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_matMulTiled,
-		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
-		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
-}
-
-//line basic.go:10
-var gc_src_matMulTiled = compiled.NewSource(gc_files_basic, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "basic.go:30-38")
 
 //line basic.go:10
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -769,8 +752,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 //
 //line basic.go:43
@@ -790,9 +771,6 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
 		gc_body)
 }
-
-//line basic.go:43
-var gc_src_scan = compiled.NewSource(gc_files_basic, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:43
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
@@ -913,14 +891,13 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line basic.go:60
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line basic.go:66
 	gc_r5 := 0
 //line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1172,14 +1149,13 @@ func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line basic.go:60
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line basic.go:66
 	gc_r5 := 0
 //line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1460,14 +1436,13 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line basic.go:60
-					gc_exited[gc_rank] = true
-					continue gc_L4
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
 			}
 		}
 	}
+//line basic.go:66
 	gc_r5 := 0
 //line basic.go:68
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1532,16 +1507,6 @@ func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
 		}
 	}
 }
-
-// WarpKernel uses a collective inside an expression.
-func WarpKernel(out []uint32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_warp,
-		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_warp(gc_b, out) })
-}
-
-//line basic.go:70
-var gc_src_warp = compiled.NewSource(gc_files_basic, "warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:70
 func gc_body_warp(gc_b *compiled.Block, out []uint32) {
@@ -1619,132 +1584,25 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-//line basic.go:71
-					out[gc_tx] = 1 + gc_c1r[gc_lane]
+//line basic.go:80
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-		}
-	}
-}
-
-// NestedHelperKernel calls a helper with a barrier inside an expression.
-//
-//line basic.go:77
-func NestedHelperKernel(out []int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_nestedHelper,
-		func(gc_t *gocuda.Thread) { nestedHelper(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_nestedHelper(gc_b, out) })
-}
-
-//line basic.go:77
-var gc_src_nestedHelper = compiled.NewSource(gc_files_basic, "nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-
-//line basic.go:77
-func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_n := gc_b.Len()
-//line basic.go:83
-	var r int = 1
-//line basic.go:85
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(out) {
-			gc_at := out[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
 				}
-				{
-					gc_tx := gc_step + 1
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step + 2
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step + 3
-//line basic.go:78
-					gc_at[gc_tx] = 1 + r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-//line basic.go:78
-				gc_at[gc_tx] = 1 + r
-			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
+				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-//line basic.go:78
-				out[gc_tx] = 1 + r
+//line basic.go:71
+				out[gc_tx] = 1 + gc_c1r[gc_lane]
 			}
 		}
 	}
 }
-
-// SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
-// run in runs, which compiled.GridStrideKernel gives long chunks.
-//
-//line basic.go:105
-func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridStrideKernel(gc_src_saxpy,
-		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
-}
-
-//line basic.go:105
-var gc_src_saxpy = compiled.NewSource(gc_files_basic, "saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line basic.go:105
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
@@ -1791,21 +1649,16 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						var i int = gc_bx*gc_bdx + gc_tx
 //line basic.go:106
 						_ = i
-						{
-//line basic.go:107
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
+						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
 					}
-//line basic.go:109
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					{
 //line basic.go:108
-						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-					}
+					gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
+//line basic.go:112
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line basic.go:108
@@ -1814,16 +1667,14 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_tx := gc_vstep2
 //line basic.go:106
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line basic.go:108
-								break
-							}
+						if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line basic.go:108
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							break
 						}
+//line basic.go:108
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 					}
-//line basic.go:110
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -1835,61 +1686,54 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						gc_pos.Thread = gc_rank
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line basic.go:108
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line basic.go:112
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line basic.go:108
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line basic.go:112
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line basic.go:108
+						y[i] = a*x[i] + y[i]
 					}
 					{
+//line basic.go:112
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							y[i] = a*x[i] + y[i]
-						}
+//line basic.go:108
+						y[i] = a*x[i] + y[i]
 					}
 				}
+//line basic.go:112
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line basic.go:106
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						y[i] = a*x[i] + y[i]
-					}
+//line basic.go:108
+					y[i] = a*x[i] + y[i]
 				}
 			}
 		}
 	}
 }
-
-// gc_files_basic holds the source files whose lines the kernels' records hash.
-//
-//go:embed basic.go
-//line basic.go:120
-var gc_files_basic embed.FS

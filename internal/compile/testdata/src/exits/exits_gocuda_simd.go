@@ -5,29 +5,10 @@
 package exits
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// CountKernel counts, per block, the positive inputs, with threads past
-// the end returning early.
-//
-//line exits.go:9
-func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_count,
-		func(gc_t *gocuda.Thread) { count(gc_t, in, counts, flags) },
-		func(gc_b *compiled.Block) { gc_body_count(gc_b, in, counts, flags) })
-}
-
-//line exits.go:9
-var gc_src_count = compiled.NewSource(gc_files_exits, "count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line exits.go:9
 func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []bool) {
@@ -79,14 +60,13 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-				{
 //line exits.go:11
-					gc_exited[gc_rank] = true
-					continue gc_L1
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
 		}
 	}
+//line exits.go:17
 	gc_r2 := 0
 //line exits.go:19
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -288,9 +268,3 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 		}
 	}
 }
-
-// gc_files_exits holds the source files whose lines the kernels' records hash.
-//
-//go:embed exits.go
-//line exits.go:40
-var gc_files_exits embed.FS

@@ -197,40 +197,35 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line generic.go:27
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step3 + 1
-						{
 //line generic.go:27
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step3 + 2
-						{
 //line generic.go:27
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step3 + 3
-						{
-//line generic.go:27
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line generic.go:27
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line generic.go:31
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line generic.go:27
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line generic.go:31
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -239,54 +234,48 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						gc_pos.Thread = gc_rank
 //line generic.go:17
 						tid := gc_tx
-						{
 //line generic.go:27
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:17
 						tid := gc_tx
-						{
 //line generic.go:27
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:17
 						tid := gc_tx
-						{
 //line generic.go:27
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 					{
+//line generic.go:31
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line generic.go:17
 						tid := gc_tx
-						{
 //line generic.go:27
-							sdata[tid] += sdata[tid+s]
-						}
+						sdata[tid] += sdata[tid+s]
 					}
 				}
+//line generic.go:31
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line generic.go:17
 					tid := gc_tx
-					{
 //line generic.go:27
-						sdata[tid] += sdata[tid+s]
-					}
+					sdata[tid] += sdata[tid+s]
 				}
 			}
 		}

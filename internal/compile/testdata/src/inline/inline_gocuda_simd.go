@@ -5,16 +5,11 @@
 package inline
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
@@ -36,9 +31,6 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
 		gc_body)
 }
-
-//line inline.go:16
-var gc_src_tree = compiled.NewSource(gc_files_inline, "tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:16
 func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -228,40 +220,35 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						{
 //line inline.go:43
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step3 + 1
-						{
 //line inline.go:43
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step3 + 2
-						{
 //line inline.go:43
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
+						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step3 + 3
-						{
-//line inline.go:43
-							gc_at3[gc_tx] += gc_at4[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					{
 //line inline.go:43
 						gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
+//line inline.go:47
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line inline.go:43
+					gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
 			} else {
+//line inline.go:47
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
@@ -270,54 +257,48 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line inline.go:47
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:40
 					tid_ := gc_tx
-					{
 //line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -672,37 +653,31 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						var tid_ int = gc_tx
 //line inline.go:40
 						_ = tid_
-						{
-							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line inline.go:42
+						archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line inline.go:47
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 //line inline.go:40
 						var tid_ int = gc_tx
-						{
 //line inline.go:43
-							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line inline.go:43
-								break
-							}
-//line inline.go:43
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							break
 						}
+//line inline.go:43
+						archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
-//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -713,54 +688,48 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line inline.go:47
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:40
 					tid_ := gc_tx
-					{
 //line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -1115,37 +1084,31 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						var tid_ int = gc_tx
 //line inline.go:40
 						_ = tid_
-						{
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						}
+//line inline.go:42
+						archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
-//line inline.go:44
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					{
 //line inline.go:43
-						gc_at3[gc_tx] += gc_at4[gc_tx]
-					}
+					gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
+//line inline.go:47
 				gc_vstep4 := gc_from
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 //line inline.go:40
 						var tid_ int = gc_tx
-						{
 //line inline.go:43
-							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+						if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line inline.go:43
-								break
-							}
-//line inline.go:43
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							break
 						}
+//line inline.go:43
+						archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 					}
-//line inline.go:45
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
@@ -1156,54 +1119,48 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 					{
+//line inline.go:47
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line inline.go:40
 						tid_ := gc_tx
-						{
 //line inline.go:43
-							x_[tid_] += x_[tid_+s]
-						}
+						x_[tid_] += x_[tid_+s]
 					}
 				}
+//line inline.go:47
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:40
 					tid_ := gc_tx
-					{
 //line inline.go:43
-						x_[tid_] += x_[tid_+s]
-					}
+					x_[tid_] += x_[tid_+s]
 				}
 			}
 		}
@@ -1368,21 +1325,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}
 }
 
-//line inline.go:38
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// DeadImportKernel inlines stage: its generated file does not import
-// package bits, which it no longer names (found by the fuzzer).
-//
-//line inline.go:62
-func DeadImportKernel(out []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_deadImport,
-		func(gc_t *gocuda.Thread) { deadImport(gc_t, out) },
-		func(gc_b *compiled.Block) { gc_body_deadImport(gc_b, out) })
-}
-
-//line inline.go:62
-var gc_src_deadImport = compiled.NewSource(gc_files_inline, "deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line inline.go:62
 func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
@@ -1420,21 +1363,17 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 //line inline.go:63
 					_ = i
-					{
 //line inline.go:66
-						gc_vb2.StoreSlice(gc_at[gc_tx:])
-					}
+					gc_vb2.StoreSlice(gc_at[gc_tx:])
 				}
-//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				{
 //line inline.go:66
-					gc_at[gc_tx] = v
-				}
+				gc_at[gc_tx] = v
 			}
 		} else {
+//line inline.go:70
 			gc_vstep2 := gc_from
 			if compiled.SIMD {
 //line inline.go:66
@@ -1443,17 +1382,14 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_vstep2
 //line inline.go:63
 					var i int = gc_bx*gc_bdx + gc_tx
-					{
 //line inline.go:66
-						if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line inline.go:66
-							break
-						}
-//line inline.go:66
-						gc_vb.StoreSlice(out[i:])
+						break
 					}
+//line inline.go:66
+					gc_vb.StoreSlice(out[i:])
 				}
-//line inline.go:68
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step := gc_vstep2
@@ -1464,61 +1400,49 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 					gc_pos.Thread = gc_rank
 //line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line inline.go:66
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line inline.go:70
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line inline.go:66
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line inline.go:70
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line inline.go:66
-						out[i] = v
-					}
+					out[i] = v
 				}
 				{
+//line inline.go:70
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					{
 //line inline.go:66
-						out[i] = v
-					}
+					out[i] = v
 				}
 			}
+//line inline.go:70
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 //line inline.go:63
 				i := gc_bx*gc_bdx + gc_tx
-				{
 //line inline.go:66
-					out[i] = v
-				}
+				out[i] = v
 			}
 		}
 	}
 }
-
-// gc_files_inline holds the source files whose lines the kernels' records hash.
-//
-//go:embed inline.go
-//line inline.go:77
-var gc_files_inline embed.FS

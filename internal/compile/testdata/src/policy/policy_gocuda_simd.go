@@ -5,37 +5,11 @@
 package policy
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// ScanKernel scans each warp's elements with policy p, then scales them.
-//
-// gocuda compile compiled it for P = *scaled; P = shfl; other type arguments run it on the runtime path.
-//
-//line policy.go:39
-func ScanKernel[P stepper](p P, in, out []int32, scale ...int32) func(*gocuda.Thread) {
-	gc_thread := func(gc_t *gocuda.Thread) { scan[P](gc_t, p, in, out, scale...) }
-	switch any(*new(P)).(type) {
-	case *scaled:
-		p := any(p).(*scaled)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_ptr_scaled(gc_b, p, in, out, scale...) })
-	case shfl:
-		p := any(p).(shfl)
-		return compiled.Kernel(gc_src_scan, gc_thread, func(gc_b *compiled.Block) { gc_body_scan_shfl(gc_b, p, in, out, scale...) })
-	}
-	return gc_thread
-}
-
-//line policy.go:39
-var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "72594c59630380f132ff380242f0a39730b777b3883e55612786557a01724981", "policy.go:36-48", "policy.go:17-23", "policy.go:28-34")
 
 //line policy.go:39
 func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
@@ -57,26 +31,25 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line policy.go:59
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line policy.go:40
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line policy.go:40
-						v := in[gc_tx]
-//line policy.go:42
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line policy.go:40
+					v := in[gc_tx]
+//line policy.go:42
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -242,92 +215,73 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
+//line policy.go:55
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line policy.go:44
+				gc_xs := scale
+//line policy.go:44
+				gc_i := 0
+//line policy.go:44
+				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
 //line policy.go:44
-						gc_xs := scale
+						gc_k := gc_i + 0
 //line policy.go:44
-						gc_i := 0
-//line policy.go:44
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-							{
-//line policy.go:44
-								gc_k := gc_i + 0
-//line policy.go:44
-								s := gc_xs[gc_k]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k2 := gc_i + 1
-//line policy.go:46
-								s := gc_xs[gc_k2]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k3 := gc_i + 2
-//line policy.go:46
-								s := gc_xs[gc_k3]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k4 := gc_i + 3
-//line policy.go:46
-								s := gc_xs[gc_k4]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-						}
-//line policy.go:44
-						for ; gc_i < len(gc_xs); gc_i++ {
-							{
-//line policy.go:44
-								gc_k5 := gc_i
-//line policy.go:44
-								s := gc_xs[gc_k5]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-						}
+						s := gc_xs[gc_k]
+						v *= s
 					}
-//line policy.go:47
-					out[gc_tx] = v
-					gc_l_v[gc_lane] = v
+					{
+//line policy.go:46
+						gc_k2 := gc_i + 1
+//line policy.go:46
+						s := gc_xs[gc_k2]
+//line policy.go:45
+						v *= s
+					}
+					{
+//line policy.go:46
+						gc_k3 := gc_i + 2
+//line policy.go:46
+						s := gc_xs[gc_k3]
+//line policy.go:45
+						v *= s
+					}
+					{
+//line policy.go:46
+						gc_k4 := gc_i + 3
+//line policy.go:46
+						s := gc_xs[gc_k4]
+//line policy.go:45
+						v *= s
+					}
 				}
+//line policy.go:44
+				for ; gc_i < len(gc_xs); gc_i++ {
+//line policy.go:44
+					gc_k5 := gc_i
+//line policy.go:44
+					s := gc_xs[gc_k5]
+					v *= s
+				}
+				out[gc_tx] = v
+				gc_l_v[gc_lane] = v
 			}
 		}
 	}
 }
 
-//line policy.go:56
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line policy.go:39
@@ -350,26 +304,25 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
+//line policy.go:59
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
 //line policy.go:40
-					copy(gc_l_v[:], gc_at)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-//line policy.go:40
-						v := in[gc_tx]
-//line policy.go:42
-						gc_l_v[gc_lane] = v
+				copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line policy.go:40
+					v := in[gc_tx]
+//line policy.go:42
+					gc_l_v[gc_lane] = v
 				}
 			}
 		}
@@ -537,93 +490,69 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left2&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
+//line policy.go:55
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left2&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+//line policy.go:44
+				gc_xs := scale
+//line policy.go:44
+				gc_i := 0
+//line policy.go:44
+				for ; gc_i+3 < len(gc_xs); gc_i += 4 {
 					{
 //line policy.go:44
-						gc_xs := scale
+						gc_k := gc_i + 0
 //line policy.go:44
-						gc_i := 0
-//line policy.go:44
-						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-							{
-//line policy.go:44
-								gc_k := gc_i + 0
-//line policy.go:44
-								s := gc_xs[gc_k]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k2 := gc_i + 1
-//line policy.go:46
-								s := gc_xs[gc_k2]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k3 := gc_i + 2
-//line policy.go:46
-								s := gc_xs[gc_k3]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-							{
-//line policy.go:46
-								gc_k4 := gc_i + 3
-//line policy.go:46
-								s := gc_xs[gc_k4]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-						}
-//line policy.go:44
-						for ; gc_i < len(gc_xs); gc_i++ {
-							{
-//line policy.go:44
-								gc_k5 := gc_i
-//line policy.go:44
-								s := gc_xs[gc_k5]
-								{
-//line policy.go:45
-									v *= s
-								}
-							}
-						}
+						s := gc_xs[gc_k]
+						v *= s
 					}
-//line policy.go:47
-					out[gc_tx] = v
-					gc_l_v[gc_lane] = v
+					{
+//line policy.go:46
+						gc_k2 := gc_i + 1
+//line policy.go:46
+						s := gc_xs[gc_k2]
+//line policy.go:45
+						v *= s
+					}
+					{
+//line policy.go:46
+						gc_k3 := gc_i + 2
+//line policy.go:46
+						s := gc_xs[gc_k3]
+//line policy.go:45
+						v *= s
+					}
+					{
+//line policy.go:46
+						gc_k4 := gc_i + 3
+//line policy.go:46
+						s := gc_xs[gc_k4]
+//line policy.go:45
+						v *= s
+					}
 				}
+//line policy.go:44
+				for ; gc_i < len(gc_xs); gc_i++ {
+//line policy.go:44
+					gc_k5 := gc_i
+//line policy.go:44
+					s := gc_xs[gc_k5]
+					v *= s
+				}
+				out[gc_tx] = v
+				gc_l_v[gc_lane] = v
 			}
 		}
 	}
 }
-
-// gc_files_policy holds the source files whose lines the kernels' records hash.
-//
-//go:embed policy.go
-//line policy.go:59
-var gc_files_policy embed.FS

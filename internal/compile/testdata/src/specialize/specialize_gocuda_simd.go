@@ -5,16 +5,11 @@
 package specialize
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
 
 // PairKernel adds neighbouring elements.
 //
@@ -34,135 +29,6 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_pair,
 		func(gc_t *gocuda.Thread) { pair[T](gc_t, in, out, n) },
 		gc_body)
-}
-
-//line specialize.go:21
-var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
-
-//line specialize.go:21
-func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-//line specialize.go:31
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-//line specialize.go:42
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := (gc_bx * gc_bdx) + 1
-			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-//line specialize.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							{
-//line specialize.go:24
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
-							}
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line specialize.go:22
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
-				}
-			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-//line specialize.go:22
-					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
-				}
-			}
-		}
-	}
 }
 
 //line specialize.go:21
@@ -214,12 +80,8 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:22
 								_ = i
-								{
-//line specialize.go:23
-									archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -227,11 +89,9 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 //line specialize.go:22
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line specialize.go:24
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
+//line specialize.go:27
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -240,11 +100,11 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 					gc_pos.Thread = gc_rank
 //line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
+//line specialize.go:24
+					out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
+//line specialize.go:28
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line specialize.go:22
@@ -260,120 +120,118 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_tx := gc_vstep2
 //line specialize.go:22
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line specialize.go:24
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:24
-							var gc_i3 int = i
-//line specialize.go:24
-							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-							gc_returned3 := gc_none
-//line specialize.go:24
-							if gc_i3 >=
-//line specialize.go:12
-								len(in) {
-//line specialize.go:24
-								gc_result3 = gc_vb2
-//line specialize.go:24
-								gc_b2 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b2 = gc_all
-								}
-//line specialize.go:24
-								gc_returned3 = gc_b2
-							} else {
-//line specialize.go:24
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
-								if gc_if3.ToBits() != 0 {
-//line specialize.go:24
-									gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
-//line specialize.go:24
-									gc_returned3 = gc_if3.Or(gc_returned3)
-								}
-							}
-//line specialize.go:24
-							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-							if gc_if4.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:24
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-								} else {
-//line specialize.go:24
-									break gc_steps2
-								}
-//line specialize.go:24
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:24
-								gc_returned3 = gc_if4.Or(gc_returned3)
-							}
-//line specialize.go:24
-							var gc_t2 int = i + 1
-//line specialize.go:24
-							var gc_i4 int = gc_t2
-//line specialize.go:24
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-							gc_returned4 := gc_none
-//line specialize.go:24
-							if gc_i4 >=
-//line specialize.go:12
-								len(in) {
-//line specialize.go:24
-								gc_result4 = gc_vb2
-//line specialize.go:24
-								gc_b3 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b3 = gc_all
-								}
-//line specialize.go:24
-								gc_returned4 = gc_b3
-							} else {
-//line specialize.go:24
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:24
-									gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
-//line specialize.go:24
-									gc_returned4 = gc_if5.Or(gc_returned4)
-								}
-							}
-//line specialize.go:24
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:24
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-								} else {
-//line specialize.go:24
-									break gc_steps2
-								}
-//line specialize.go:24
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:24
-								gc_returned4 = gc_if6.Or(gc_returned4)
-							}
-//line specialize.go:24
-							gc_result3.Add(gc_result4).StoreSlice(out[i:])
+							break
 						}
+//line specialize.go:24
+						var gc_i3 int = i
+//line specialize.go:24
+						var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+						gc_returned3 := gc_none
+//line specialize.go:24
+						if gc_i3 >=
+//line specialize.go:12
+							len(in) {
+//line specialize.go:24
+							gc_result3 = gc_vb2
+//line specialize.go:24
+							gc_b2 := gc_none
+//line specialize.go:24
+							if true {
+//line specialize.go:24
+								gc_b2 = gc_all
+							}
+//line specialize.go:24
+							gc_returned3 = gc_b2
+						} else {
+//line specialize.go:24
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:24
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:24
+								gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
+//line specialize.go:24
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+//line specialize.go:24
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:24
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:24
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+							} else {
+//line specialize.go:24
+								break gc_steps2
+							}
+//line specialize.go:24
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:24
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+//line specialize.go:24
+						var gc_t2 int = i + 1
+//line specialize.go:24
+						var gc_i4 int = gc_t2
+//line specialize.go:24
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+						gc_returned4 := gc_none
+//line specialize.go:24
+						if gc_i4 >=
+//line specialize.go:12
+							len(in) {
+//line specialize.go:24
+							gc_result4 = gc_vb2
+//line specialize.go:24
+							gc_b3 := gc_none
+//line specialize.go:24
+							if true {
+//line specialize.go:24
+								gc_b3 = gc_all
+							}
+//line specialize.go:24
+							gc_returned4 = gc_b3
+						} else {
+//line specialize.go:24
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:24
+							if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+								gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+//line specialize.go:24
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:24
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:24
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+							} else {
+//line specialize.go:24
+								break gc_steps2
+							}
+//line specialize.go:24
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:24
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line specialize.go:24
+						gc_result3.Add(gc_result4).StoreSlice(out[i:])
 					}
-//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -385,53 +243,52 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
+//line specialize.go:28
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
+//line specialize.go:24
+					out[i] = at(in, i) + at(in, i+1)
 				}
 			}
 		}
@@ -487,12 +344,8 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 								var i int = gc_bx*gc_bdx + gc_tx
 //line specialize.go:22
 								_ = i
-								{
-//line specialize.go:23
-									archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								}
+								archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							}
-//line specialize.go:25
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
@@ -500,11 +353,9 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 //line specialize.go:22
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
-							{
-//line specialize.go:24
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
-							}
+							gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 						}
+//line specialize.go:27
 						gc_tx = gc_fasthi - 1
 						continue
 					}
@@ -513,11 +364,11 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 					gc_pos.Thread = gc_rank
 //line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
+//line specialize.go:24
+					out[i] = at(in, i) + at(in, i+1)
 				}
 			} else {
+//line specialize.go:28
 				gc_vstep2 := gc_from
 				if compiled.SIMD {
 //line specialize.go:22
@@ -533,120 +384,118 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_tx := gc_vstep2
 //line specialize.go:22
 						var i int = gc_bx*gc_bdx + gc_tx
-						{
-							if i < 0 || i > len(out)-8 {
 //line specialize.go:24
-								break
-							}
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:24
-							var gc_i3 int = i
-//line specialize.go:24
-							var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-							gc_returned3 := gc_none
-//line specialize.go:24
-							if gc_i3 >=
-//line specialize.go:12
-								len(in) {
-//line specialize.go:24
-								gc_result3 = gc_vb
-//line specialize.go:24
-								gc_b2 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b2 = gc_all
-								}
-//line specialize.go:24
-								gc_returned3 = gc_b2
-							} else {
-//line specialize.go:24
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
-								if gc_if3.ToBits() != 0 {
-//line specialize.go:24
-									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:24
-									gc_returned3 = gc_if3.Or(gc_returned3)
-								}
-							}
-//line specialize.go:24
-							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-							if gc_if4.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:24
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
-								} else {
-//line specialize.go:24
-									break gc_steps2
-								}
-//line specialize.go:24
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:24
-								gc_returned3 = gc_if4.Or(gc_returned3)
-							}
-//line specialize.go:24
-							var gc_t2 int = i + 1
-//line specialize.go:24
-							var gc_i4 int = gc_t2
-//line specialize.go:24
-							var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-							gc_returned4 := gc_none
-//line specialize.go:24
-							if gc_i4 >=
-//line specialize.go:12
-								len(in) {
-//line specialize.go:24
-								gc_result4 = gc_vb
-//line specialize.go:24
-								gc_b3 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b3 = gc_all
-								}
-//line specialize.go:24
-								gc_returned4 = gc_b3
-							} else {
-//line specialize.go:24
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:24
-									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:24
-									gc_returned4 = gc_if5.Or(gc_returned4)
-								}
-							}
-//line specialize.go:24
-							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:24
-									gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
-								} else {
-//line specialize.go:24
-									break gc_steps2
-								}
-//line specialize.go:24
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:24
-								gc_returned4 = gc_if6.Or(gc_returned4)
-							}
-//line specialize.go:24
-							gc_result3.Add(gc_result4).StoreSlice(out[i:])
+							break
 						}
+//line specialize.go:24
+						var gc_i3 int = i
+//line specialize.go:24
+						var gc_result3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+						gc_returned3 := gc_none
+//line specialize.go:24
+						if gc_i3 >=
+//line specialize.go:12
+							len(in) {
+//line specialize.go:24
+							gc_result3 = gc_vb
+//line specialize.go:24
+							gc_b2 := gc_none
+//line specialize.go:24
+							if true {
+//line specialize.go:24
+								gc_b2 = gc_all
+							}
+//line specialize.go:24
+							gc_returned3 = gc_b2
+						} else {
+//line specialize.go:24
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:24
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:24
+								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:24
+								gc_returned3 = gc_if3.Or(gc_returned3)
+							}
+						}
+//line specialize.go:24
+						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:24
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:24
+								gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
+							} else {
+//line specialize.go:24
+								break gc_steps2
+							}
+//line specialize.go:24
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:24
+							gc_returned3 = gc_if4.Or(gc_returned3)
+						}
+//line specialize.go:24
+						var gc_t2 int = i + 1
+//line specialize.go:24
+						var gc_i4 int = gc_t2
+//line specialize.go:24
+						var gc_result4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+						gc_returned4 := gc_none
+//line specialize.go:24
+						if gc_i4 >=
+//line specialize.go:12
+							len(in) {
+//line specialize.go:24
+							gc_result4 = gc_vb
+//line specialize.go:24
+							gc_b3 := gc_none
+//line specialize.go:24
+							if true {
+//line specialize.go:24
+								gc_b3 = gc_all
+							}
+//line specialize.go:24
+							gc_returned4 = gc_b3
+						} else {
+//line specialize.go:24
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:24
+							if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+						}
+//line specialize.go:24
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:24
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:24
+								gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+							} else {
+//line specialize.go:24
+								break gc_steps2
+							}
+//line specialize.go:24
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:24
+							gc_returned4 = gc_if6.Or(gc_returned4)
+						}
+//line specialize.go:24
+						gc_result3.Add(gc_result4).StoreSlice(out[i:])
 					}
-//line specialize.go:26
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step := gc_vstep2
@@ -658,63 +507,56 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 					{
+//line specialize.go:28
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
+//line specialize.go:24
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
+//line specialize.go:28
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
 //line specialize.go:22
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = at(in, i) + at(in, i+1)
-					}
+//line specialize.go:24
+					out[i] = at(in, i) + at(in, i+1)
 				}
 			}
 		}
 	}
 }
 
-//line specialize.go:33
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-// gc_files_specialize holds the source files whose lines the kernels' records hash.
-//
-//go:embed specialize.go
-var gc_files_specialize embed.FS

@@ -5,28 +5,10 @@
 package twin
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
 )
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// SumRuns has thread i sum run i of in into out[i].
-//
-//line twin.go:11
-func SumRunsKernel(in, out []float32, run int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_sumRuns,
-		func(gc_t *gocuda.Thread) { sumRuns(gc_t, in, out, run) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_sumRuns(gc_b, gc_lo, gc_hi, in, out, run) })
-}
-
-//line twin.go:11
-var gc_src_sumRuns = compiled.NewSource(gc_files_twin, "sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line twin.go:11
 func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
@@ -67,54 +49,54 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step + 1
 //line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step + 2
 //line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step + 3
 //line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
+//line twin.go:18
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
+//line twin.go:14
+					gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			} else {
+//line twin.go:18
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -123,49 +105,48 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 					{
+//line twin.go:18
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						{
-							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-						}
+//line twin.go:14
+						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
+//line twin.go:18
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line twin.go:12
 					i := gc_bx*gc_bdx + gc_tx
-					{
-						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
+//line twin.go:14
+					out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			}
 		}
@@ -389,8 +370,6 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 
 // gc_slp_sumEight_0_jam holds the calls of gc_slp_sumEight_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
-//
-//line twin.go:40
 type gc_slp_sumEight_0_jam struct {
 	n     int
 	calls [32]gc_slp_sumEight_0_call
@@ -444,8 +423,3 @@ func gc_slp_sumEight_0_flush(gc_j *gc_slp_sumEight_0_jam) {
 	}
 	gc_j.n = 0
 }
-
-// gc_files_twin holds the source files whose lines the kernels' records hash.
-//
-//go:embed twin.go
-var gc_files_twin embed.FS

@@ -1,0 +1,249 @@
+package compile
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// splitBuilds writes the files of a source file whose builds differ,
+// from each build's whole file (scalar, the default build's, and simd):
+// the declarations both builds have alike once, in GeneratedPath with
+// the source's build constraint, and those that differ in SIMDPath and
+// NoSIMDPath under each build's constraint, so that a reader reads what
+// the SIMD build changes, and nothing twice. A build with nothing of its
+// own has no file. Every line of code keeps the position it had in the
+// whole file, each //line directive rewritten where a line's neighbours
+// moved (relines).
+func splitBuilds(scalar, simd *draft) ([]*File, error) {
+	sc, err := declChunks(scalar.Source, scalar.positioned)
+	if err != nil {
+		return []*File{scalar.File, simd.File}, nil // a whole file each, as written
+	}
+	si, err := declChunks(simd.Source, simd.positioned)
+	if err != nil {
+		return []*File{scalar.File, simd.File}, nil
+	}
+	inSIMD := map[string]int{}
+	for _, c := range si.chunks {
+		inSIMD[c.key]++
+	}
+	shared := map[string]int{}
+	for _, c := range sc.chunks {
+		if inSIMD[c.key] > shared[c.key] {
+			shared[c.key]++
+		}
+	}
+	own := func(c chunk) bool { return shared[c.key] == 0 }
+	both := func(c chunk) bool { return shared[c.key] > 0 }
+	common, checked, err := scalar.part(sc, both, GeneratedPath, fileConstraint(scalar.src, false, false), true)
+	if err != nil {
+		return nil, err
+	}
+	common.Kernels, common.Refusals = scalar.Kernels, scalar.Refusals
+	files := []*File{common}
+	for _, b := range []struct {
+		d    *draft
+		c    *chunked
+		path func(string) string
+		simd bool
+	}{{scalar, sc, NoSIMDPath, false}, {simd, si, SIMDPath, true}} {
+		if !hasChunk(b.c, own) {
+			continue
+		}
+		f, _, err := b.d.part(b.c, own, b.path, fileConstraint(b.d.src, true, b.simd), !checked)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	if !sameDecls(files, sc, si) {
+		return []*File{scalar.File, simd.File}, nil
+	}
+	return files, nil
+}
+
+// sameDecls reports whether each declaration of files is one of the
+// whole files' chunks, scalar's or simd's, with the positions its lines
+// had there: splitting moved declarations, and changed nothing in them.
+func sameDecls(files []*File, scalar, simd *chunked) bool {
+	whole := map[string]bool{}
+	for _, c := range append(slices.Clone(scalar.chunks), simd.chunks...) {
+		whole[c.key] = true
+	}
+	for _, f := range files {
+		c, err := declChunks(f.Source, nil)
+		if err != nil {
+			return false
+		}
+		for _, ch := range c.chunks {
+			if !whole[ch.key] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// part returns the file at path(d.path) of the chunks of c that keep
+// reports, under build constraint cons, and whether it checks package
+// compiled's version, which it does where version is set and it names
+// the package.
+func (d *draft) part(c *chunked, keep func(chunk) bool, path func(string) string, cons string, version bool) (*File, bool, error) {
+	drop := make([]bool, len(c.lines))
+	for i := range c.body {
+		drop[i] = true // the header: the part writes its own
+	}
+	for _, ch := range c.chunks {
+		for i := ch.from; i < ch.to; i++ {
+			drop[i] = !keep(ch)
+		}
+	}
+	for i := range len(c.lines) - 1 {
+		drop[i] = drop[i] || c.lines[i] == "//\n" && lineDirective.MatchString(c.lines[i+1]) // relines writes it where it writes the directive
+	}
+	body, _ := relines(c.lines, drop, c.free)
+	src, checked, err := d.source(body, cons, version)
+	if err != nil {
+		return nil, false, err
+	}
+	return &File{Path: path(d.path), Source: src}, checked, nil // its lines are tidy already
+}
+
+// hasChunk reports whether one of c's chunks keep reports.
+func hasChunk(c *chunked, keep func(chunk) bool) bool {
+	for _, ch := range c.chunks {
+		if keep(ch) {
+			return true
+		}
+	}
+	return false
+}
+
+// A chunked is a generated file's lines cut into its declarations.
+type chunked struct {
+	lines  []string
+	free   []bool // the lines of the declarations without a //line directive (unpositioned)
+	body   int    // the first line after the header (package clause, imports, version check)
+	chunks []chunk
+}
+
+// A chunk is one top-level declaration: lines from to to (exclusive) of
+// its file, with the comments and blank lines before it, and key, its
+// lines of code with the position each has (where it has one), which
+// two builds' chunks share where they are alike.
+type chunk struct {
+	from, to int
+	key      string
+}
+
+// declChunks cuts src, a formatted generated file, into its
+// declarations; positioned says which have //line directives, by their
+// order in the file, or is nil where src's own say.
+func declChunks(src []byte, positioned []bool) (*chunked, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	c := &chunked{lines: strings.SplitAfter(string(src), "\n")}
+	var spans [][2]int
+	c.body, spans = declLines(fset, file)
+	if positioned == nil {
+		positioned = directives(c.lines, spans)
+	}
+	if len(positioned) != len(spans) {
+		return nil, fmt.Errorf("%d declarations, %d known", len(spans), len(positioned))
+	}
+	c.free = unpositioned(len(c.lines), spans, positioned)
+	pos := positions(c.lines)
+	for _, sp := range spans {
+		ch := chunk{from: sp[0], to: sp[1]}
+		var key strings.Builder
+		for i := ch.from; i < ch.to; i++ {
+			if !lineDirective.MatchString(c.lines[i]) && c.lines[i] != "//\n" { // relines writes "//" with a directive
+				key.WriteString(c.lines[i])
+				if !c.free[i] && !looseLine.MatchString(c.lines[i]) {
+					key.WriteString(pos[i].file + ":" + strconv.Itoa(pos[i].line) + "\n")
+				}
+			}
+		}
+		ch.key = key.String()
+		c.chunks = append(c.chunks, ch)
+	}
+	return c, nil
+}
+
+// declLines returns the first line (0-based) after file's header, and
+// the lines [from, to) of each declaration after it, with the comments
+// and blank lines before it.
+func declLines(fset *token.FileSet, file *ast.File) (int, [][2]int) {
+	end := func(n ast.Node) int { return fset.PositionFor(n.End(), false).Line } // 1-based: the 0-based line after
+	body := 0
+	var spans [][2]int
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.IMPORT || isVersionCheck(g)) {
+			body = end(d)
+			continue
+		}
+		from := body
+		if n := len(spans); n > 0 {
+			from = spans[n-1][1]
+		}
+		spans = append(spans, [2]int{from, end(d)})
+	}
+	return body, spans
+}
+
+// positionedDecls reports which declarations of src, a formatted
+// generated file, have //line directives, in order; nil where src does
+// not parse.
+func positionedDecls(src []byte) []bool {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	_, spans := declLines(fset, file)
+	return directives(strings.SplitAfter(string(src), "\n"), spans)
+}
+
+// directives reports which of the declarations at spans of lines have a
+// //line directive.
+func directives(lines []string, spans [][2]int) []bool {
+	out := make([]bool, len(spans))
+	for k, sp := range spans {
+		for i := sp[0]; i < sp[1]; i++ {
+			out[k] = out[k] || lineDirective.MatchString(lines[i])
+		}
+	}
+	return out
+}
+
+// unpositioned returns which of n lines are of a declaration at spans
+// that positioned does not report: the emitter wrote no //line directive
+// for it (a table, a jam's state, the embedded files), and its lines
+// count on from another declaration's, which positions nothing.
+func unpositioned(n int, spans [][2]int, positioned []bool) []bool {
+	free := make([]bool, n)
+	for k, sp := range spans {
+		for i := sp[0]; i < sp[1]; i++ {
+			free[i] = !positioned[k]
+		}
+	}
+	return free
+}
+
+// isVersionCheck reports whether g is the check of package compiled's
+// version: const _ = compiled.GeneratedCodeVersionN.
+func isVersionCheck(g *ast.GenDecl) bool {
+	if g.Tok != token.CONST || len(g.Specs) != 1 {
+		return false
+	}
+	vs := g.Specs[0].(*ast.ValueSpec)
+	return len(vs.Names) == 1 && vs.Names[0].Name == "_"
+}
